@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/** The services that consume events; each has one durable event queue. */
+export const SERVICE_NAMES = ['content', 'search', 'pipeline', 'gateway'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+const id = z.number().int().positive();
+
+/** Domain events and their payloads. Payloads carry ids and just enough to act without another round trip. */
+export const EVENT_SCHEMAS = {
+  'article.collected': z.object({ articleId: id, sourceId: id.optional() }),
+  'article.status-changed': z.object({ articleId: id, from: z.string().nullable(), to: z.string() }),
+  'newsfeed.published': z.object({ newsFeedId: id, articleId: id, slug: z.string() }),
+  'newsfeed.updated': z.object({ newsFeedId: id }),
+  'tool.submitted': z.object({ toolId: id, slug: z.string() }),
+  'tool.approved': z.object({ toolId: id, slug: z.string() }),
+  'resource.changed': z.object({ resourceId: id }),
+  'event.changed': z.object({ eventId: id }),
+  'job.changed': z.object({ jobId: id }),
+} as const;
+
+export type EventName = keyof typeof EVENT_SCHEMAS;
+export const EVENT_NAMES = Object.keys(EVENT_SCHEMAS) as EventName[];
+
+/** Who subscribes to what: the one routing table of the event bus. */
+export const EVENT_SUBSCRIBERS: Record<EventName, readonly ServiceName[]> = {
+  'article.collected': ['pipeline'],
+  'article.status-changed': [],
+  'newsfeed.published': ['search'],
+  'newsfeed.updated': ['search'],
+  'tool.submitted': [],
+  'tool.approved': ['search'],
+  'resource.changed': ['search'],
+  'event.changed': ['search'],
+  'job.changed': ['search'],
+};
+
+export const eventQueueName = (service: ServiceName) => `events-${service}`;

@@ -1,0 +1,5 @@
+export * from './api';
+export * from './constants';
+export * from './events';
+export * from './jobs';
+export * from './text';

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+/**
+ * The one JSON error envelope every service answers with:
+ * `{ "error": { "status", "code", "message", "field"? } }`.
+ */
+export const errorEnvelopeSchema = z.object({
+  error: z.object({
+    status: z.number().int(),
+    code: z.string(),
+    message: z.string(),
+    field: z.string().optional(),
+  }),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+export class AppError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly field?: string;
+  constructor(status: number, code: string, message: string, field?: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.field = field;
+  }
+  toEnvelope(): ErrorEnvelope {
+    return { error: { status: this.status, code: this.code, message: this.message, ...(this.field ? { field: this.field } : {}) } };
+  }
+}
+
+export const badRequest = (message: string, field?: string) => new AppError(400, 'bad_request', message, field);
+export const validationFailed = (message: string, field?: string) => new AppError(400, 'validation_failed', message, field);
+export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
+export const conflict = (message: string, field?: string) => new AppError(409, 'conflict', message, field);
+export const payloadTooLarge = (message = 'Request body is too large') => new AppError(413, 'payload_too_large', message);
+export const tooManyRequests = (message = 'Too many requests, please try again later') =>
+  new AppError(429, 'too_many_requests', message);
+export const badGateway = (message: string) => new AppError(502, 'bad_gateway', message);
+export const serviceUnavailable = (message: string) => new AppError(503, 'service_unavailable', message);
+export const internalError = () => new AppError(500, 'internal_error', 'An unexpected error occurred');
+
+/** Turns the first zod issue into a validation error naming the field at fault. */
+export function fromZodError(error: z.ZodError): AppError {
+  const issue = error.issues[0];
+  const field = issue?.path.join('.') || undefined;
+  return validationFailed(issue?.message ?? 'Invalid input', field);
+}
+
+/** Postgres SQLSTATE codes that mean the client sent something the database refused. */
+const PG_CLIENT_ERRORS: Record<string, (detail: { constraint?: string; column?: string }) => AppError> = {
+  '23505': ({ constraint }) => conflict('A record with this value already exists', fieldFromConstraint(constraint)),
+  '23503': ({ constraint }) => validationFailed('Referenced record does not exist', fieldFromConstraint(constraint)),
+  '23502': ({ column }) => validationFailed(`${column ?? 'A field'} is required`, column),
+  '22P02': () => validationFailed('Invalid value'),
+  '22001': ({ column }) => validationFailed('Value is too long', column),
+  '22003': () => validationFailed('Number out of range'),
+  '22007': () => validationFailed('Invalid date'),
+  '22008': () => validationFailed('Date out of range'),
+};
+
+function fieldFromConstraint(constraint?: string): string | undefined {
+  // Knex names unique constraints `{table}_{column}_unique`.
+  const match = constraint?.match(/^[a-z_]+?_([a-zA-Z]+)_(unique|foreign)$/);
+  return match?.[1];
+}
+
+/** Maps any thrown value to an AppError: known client errors keep their 4xx, everything else is a 500. */
+export function toAppError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  if (err instanceof z.ZodError) return fromZodError(err);
+  const e = err as { code?: string; constraint?: string; column?: string; status?: number; type?: string; expose?: boolean; message?: string };
+  if (e && typeof e.code === 'string' && PG_CLIENT_ERRORS[e.code]) return PG_CLIENT_ERRORS[e.code]!(e);
+  // Errors raised by body-parser / express carry a status and `expose`.
+  if (e && typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
+    if (e.type === 'entity.too.large') return payloadTooLarge();
+    if (e.type === 'entity.parse.failed') return badRequest('Request body is not valid JSON', 'body');
+    return new AppError(e.status, 'bad_request', e.expose && e.message ? e.message : 'Bad request');
+  }
+  return internalError();
+}

@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import express, { type Express, type NextFunction, type Request, type Response, type RequestHandler } from 'express';
+import { pinoHttp } from 'pino-http';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import { AppError, fromZodError, notFound, toAppError } from './errors';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
+
+/** Takes a well-formed incoming request id, or makes one. */
+export function requestIdFrom(req: { headers: Record<string, string | string[] | undefined> }): string {
+  const incoming = req.headers[REQUEST_ID_HEADER];
+  const value = Array.isArray(incoming) ? incoming[0] : incoming;
+  return value && REQUEST_ID_PATTERN.test(value) ? value : randomUUID();
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    requestId: string;
+    log: Logger;
+  }
+}
+
+export type ReadinessCheck = () => Promise<void>;
+
+interface ServiceAppOptions {
+  name: string;
+  logger: Logger;
+  /** Dependencies that must answer for /readyz (e.g. Postgres, Redis), by name. */
+  readiness?: Record<string, ReadinessCheck>;
+  /** Largest JSON body accepted; `false` leaves bodies unread (the gateway streams them to services). */
+  bodyLimit?: string | false;
+}
+
+/**
+ * The Express app every service starts from: request id (created or forwarded),
+ * pino-http logging, JSON bodies with a size limit, /healthz and /readyz.
+ * Call `finishServiceApp` after mounting routes to add the JSON 404 and error handler.
+ */
+export function createServiceApp({ name, logger, readiness = {}, bodyLimit = '100kb' }: ServiceAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use((req, res, next) => {
+    req.requestId = requestIdFrom(req);
+    res.setHeader(REQUEST_ID_HEADER, req.requestId);
+    next();
+  });
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req) => (req as Request).requestId,
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+    }),
+  );
+  if (bodyLimit) app.use(express.json({ limit: bodyLimit }));
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok', service: name });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const checks: Record<string, string> = {};
+    let ready = true;
+    await Promise.all(
+      Object.entries(readiness).map(async ([dep, check]) => {
+        try {
+          await withTimeout(check(), 2000);
+          checks[dep] = 'ok';
+        } catch (err) {
+          ready = false;
+          checks[dep] = (err as Error).message || 'unreachable';
+        }
+      }),
+    );
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', service: name, checks });
+  });
+  return app;
+}
+
+/** Adds the JSON 404 for unknown routes and the one error handler writing the error envelope. */
+export function finishServiceApp(app: Express): Express {
+  app.use((req, _res, next) => next(notFound(`No route for ${req.method} ${req.path}`)));
+  // Express recognises an error handler by its four parameters.
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const appError = toAppError(err);
+    if (appError.status >= 500) req.log?.error({ err }, 'request failed');
+    if (res.headersSent) return;
+    res.status(appError.status).json(appError.toEnvelope());
+  });
+  return app;
+}
+
+/** Parses `req[source]` with a zod schema, or throws a 400 naming the field. */
+export function parseRequest<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw fromZodError(result.error);
+  return result.data;
+}
+
+/** Wraps an async handler: Express 5 forwards rejected promises itself, this only narrows types. */
+export const handler = (fn: (req: Request, res: Response) => Promise<unknown> | unknown): RequestHandler =>
+  async (req, res) => {
+    await fn(req, res);
+  };
+
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+    promise.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e) => {
+        clearTimeout(timer);
+        reject(e);
+      },
+    );
+  });
+}
+
+export interface RunningServer {
+  port: number;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Starts listening (port 0 picks a free one) and resolves once bound. */
+export async function serve(app: Express, port: number, host = '127.0.0.1'): Promise<RunningServer> {
+  const server = app.listen(port, host);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const address = server.address();
+  const bound = typeof address === 'object' && address ? address.port : port;
+  return {
+    port: bound,
+    url: `http://${host}:${bound}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      }),
+  };
+}
+
+/** Runs `shutdown` once on SIGTERM or SIGINT, then exits. */
+export function onShutdownSignal(logger: Logger, shutdown: () => Promise<void>): void {
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    try {
+      await shutdown();
+    } catch (err) {
+      logger.error({ err }, 'shutdown failed');
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+}
+
+export { AppError };

@@ -1,0 +1,29 @@
+import type { Express } from 'express';
+import { createServiceApp, finishServiceApp, type Config, type EventBus, type Knex, type Logger, type Redis } from '@neuralbeat/common';
+import { publicRoutes } from './routes/index';
+
+export interface ContentDeps {
+  db: Knex;
+  redis: Redis;
+  bus: Pick<EventBus, 'publish'>;
+  logger: Logger;
+  config: Config;
+}
+
+/** The content service: schema owner and public content API. */
+export function createContentApp(deps: ContentDeps): Express {
+  const app = createServiceApp({
+    name: 'content',
+    logger: deps.logger,
+    readiness: {
+      postgres: async () => {
+        await deps.db.raw('select 1');
+      },
+      redis: async () => {
+        await deps.redis.ping();
+      },
+    },
+  });
+  app.use('/api', publicRoutes(deps));
+  return finishServiceApp(app);
+}

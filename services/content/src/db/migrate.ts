@@ -1,0 +1,23 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { config, createDb, createLogger, type Knex } from '@neuralbeat/common';
+
+const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Runs every pending migration (forward-only: `down` functions are empty by design). */
+export async function migrateToLatest(db: Knex): Promise<string[]> {
+  const [, applied] = (await db.migrate.latest({ directory: MIGRATIONS_DIR, loadExtensions: ['.ts'] })) as [number, string[]];
+  return applied;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const logger = createLogger('migrate');
+  const db = createDb(config().DATABASE_URL);
+  migrateToLatest(db)
+    .then((applied) => logger.info({ applied }, applied.length ? 'migrations applied' : 'schema up to date'))
+    .catch((err) => {
+      logger.error({ err }, 'migration failed');
+      process.exitCode = 1;
+    })
+    .finally(() => db.destroy());
+}

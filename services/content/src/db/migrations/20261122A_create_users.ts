@@ -1,0 +1,13 @@
+import type { Knex } from 'knex';
+
+export async function up(knex: Knex): Promise<void> {
+  await knex.schema.createTable('users', (t) => {
+    t.increments('id');
+    t.text('username').notNullable().unique();
+    t.text('password').notNullable();
+    t.boolean('is_admin').notNullable().defaultTo(false);
+    t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+  });
+}
+
+export async function down(): Promise<void> {}

@@ -1,0 +1,20 @@
+import { fileURLToPath } from 'node:url';
+import { config, createDb, createLogger, type Knex } from '@neuralbeat/common';
+import { seedEssentials } from './seeds/essentials';
+
+/** Idempotent: running it twice leaves the same rows. */
+export async function seed(db: Knex): Promise<void> {
+  await seedEssentials(db);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const logger = createLogger('seed');
+  const db = createDb(config().DATABASE_URL);
+  seed(db)
+    .then(() => logger.info('seed complete'))
+    .catch((err) => {
+      logger.error({ err }, 'seed failed');
+      process.exitCode = 1;
+    })
+    .finally(() => db.destroy());
+}

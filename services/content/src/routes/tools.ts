@@ -1,0 +1,57 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { notFound, parseRequest } from '@neuralbeat/common';
+import { TOOL_CATEGORIES, PRICING_MODELS, toolSubmissionSchema } from '@neuralbeat/common/contracts';
+import { presentTool } from '../presenters/toolPresenter';
+import type { ContentDeps } from '../app';
+import { ToolService } from '../services/toolService';
+import { publicPostLimiter } from './publicPostLimiter';
+
+const FEATURED_TOOLS = 3;
+const SIMILAR_TOOLS = 4;
+
+const toolListQuery = z.object({
+  category: z.enum(TOOL_CATEGORIES, { error: `category must be one of: ${TOOL_CATEGORIES.join(', ')}` }).optional(),
+  pricing: z
+    .string()
+    .transform((v) => v.toLowerCase())
+    .pipe(z.enum(PRICING_MODELS.map((p) => p.toLowerCase()) as [string, ...string[]], { error: 'pricing must be free, freemium or paid' }))
+    .optional(),
+});
+const slugParam = z.object({ slug: z.string().min(1).max(200) });
+
+export function toolRoutes(deps: ContentDeps): Router {
+  const service = new ToolService(deps.db, deps.bus);
+  const router = Router();
+
+  router.get('/tools', async (req, res) => {
+    const filter = parseRequest(toolListQuery, req.query);
+    res.json((await service.tools.listApproved(filter)).map(presentTool));
+  });
+
+  router.get('/tools/featured', async (_req, res) => {
+    res.json((await service.tools.featured(FEATURED_TOOLS)).map(presentTool));
+  });
+
+  router.post('/tools/submit', publicPostLimiter(deps.config.PUBLIC_POST_RATE_LIMIT), async (req, res) => {
+    const input = parseRequest(toolSubmissionSchema, req.body);
+    const tool = await service.submit(input, req.requestId);
+    res.status(201).json({ message: 'Tool submitted for review', tool: presentTool(tool) });
+  });
+
+  router.get('/tools/:slug', async (req, res) => {
+    const { slug } = parseRequest(slugParam, req.params);
+    const tool = await service.tools.findApprovedBySlug(slug);
+    if (!tool) throw notFound('Tool not found');
+    res.json(presentTool(tool));
+  });
+
+  router.get('/tools/:slug/similar', async (req, res) => {
+    const { slug } = parseRequest(slugParam, req.params);
+    const tool = await service.tools.findApprovedBySlug(slug);
+    if (!tool) throw notFound('Tool not found');
+    res.json((await service.tools.similar(tool, SIMILAR_TOOLS)).map(presentTool));
+  });
+
+  return router;
+}

@@ -1,0 +1,40 @@
+import { conflict, notFound, transactionWithEvents, type EventBus, type Knex } from '@neuralbeat/common';
+import { toolSlug, type ToolSubmission } from '@neuralbeat/common/contracts';
+import { ToolsRepository } from '../repositories/toolsRepository';
+import type { ToolRow } from '../presenters/toolPresenter';
+
+/** Tool submission and approval: the writes that other services hear about. */
+export class ToolService {
+  private readonly db: Knex;
+  private readonly bus: Pick<EventBus, 'publish'>;
+  readonly tools: ToolsRepository;
+  constructor(db: Knex, bus: Pick<EventBus, 'publish'>) {
+    this.db = db;
+    this.bus = bus;
+    this.tools = new ToolsRepository(db);
+  }
+
+  /** Stores a submission unapproved; the slug is the given one or derived from the name, and must be free. */
+  async submit(input: ToolSubmission, requestId?: string): Promise<ToolRow> {
+    const slug = input.slug || toolSlug(input.name);
+    if (!slug) throw conflict('Could not derive a slug from the tool name; please enter a slug', 'slug');
+    return transactionWithEvents(this.db, this.bus, async (trx, emit) => {
+      if (await this.tools.slugExists(slug, trx)) throw conflict(`A tool with the slug "${slug}" already exists`, 'slug');
+      const row = await this.tools.insertSubmission({ ...input, slug }, trx);
+      emit('tool.submitted', { toolId: row.id, slug: row.slug }, requestId);
+      return row;
+    });
+  }
+
+  /** Publishes a submitted tool to the directory; approving an approved tool changes nothing and emits nothing. */
+  async approve(id: number, requestId?: string): Promise<ToolRow> {
+    return transactionWithEvents(this.db, this.bus, async (trx, emit) => {
+      const current = await this.tools.findByIdForUpdate(id, trx);
+      if (!current) throw notFound('Tool not found');
+      if (current.approved) return current;
+      const row = (await this.tools.approve(id, trx))!;
+      emit('tool.approved', { toolId: row.id, slug: row.slug }, requestId);
+      return row;
+    });
+  }
+}

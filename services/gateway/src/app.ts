@@ -1,0 +1,56 @@
+import compression from 'compression';
+import helmet from 'helmet';
+import type { Express } from 'express';
+import { createServiceApp, finishServiceApp, notFound, type Config, type Logger } from '@neuralbeat/common';
+import { apiProxy } from './proxy';
+import { spaRoutes } from './spa';
+import type { ServiceKey } from './serviceRoutes';
+
+export interface GatewayDeps {
+  logger: Logger;
+  config: Config;
+  targets: Record<ServiceKey, string>;
+  webDist: string;
+  /** Fills the HTML shell for a path (title, meta, status) before it is sent. */
+  renderIndex?: (reqPath: string, html: string) => Promise<{ status: number; html: string }>;
+  upstreamTimeoutMs?: number;
+}
+
+/** The one public origin: /api routing, the SPA, and the crawler-facing documents. */
+export function createGatewayApp(deps: GatewayDeps): Express {
+  const app = createServiceApp({
+    name: 'gateway',
+    logger: deps.logger,
+    bodyLimit: false,
+    readiness: Object.fromEntries(
+      Object.entries(deps.targets).map(([name, url]) => [
+        name,
+        async () => {
+          const res = await fetch(`${url}/healthz`);
+          if (!res.ok) throw new Error(`${name} answered ${res.status}`);
+        },
+      ]),
+    ),
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'default-src': ["'self'"],
+          'img-src': ["'self'", 'data:', 'https:'],
+          // styled-components injects <style> elements at run time.
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'script-src': ["'self'"],
+          'connect-src': ["'self'"],
+          'upgrade-insecure-requests': null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(apiProxy(deps.targets, deps.upstreamTimeoutMs));
+  app.use('/api', (req, _res, next) => next(notFound(`No API route for ${req.method} ${req.originalUrl.split('?')[0]}`)));
+  app.use(compression());
+  app.use(spaRoutes(deps.webDist, deps.renderIndex ?? (async (_p, html) => ({ status: 200, html }))));
+  return finishServiceApp(app);
+}

@@ -1,0 +1,51 @@
+import http from 'node:http';
+import type { RequestHandler, Request } from 'express';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import { AppError, REQUEST_ID_HEADER, badGateway, serviceUnavailable } from '@neuralbeat/common';
+import { serviceFor, type ServiceKey } from './serviceRoutes';
+
+/**
+ * Proxies /api/* to the owning service. Responses are streamed through as the
+ * service wrote them; a service that is down or slow answers with the JSON error
+ * envelope (502 refused, 504 timed out) instead of hanging the client.
+ */
+export function apiProxy(targets: Record<ServiceKey, string>, timeoutMs = 15_000): RequestHandler {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 512, keepAliveMsecs: 10_000 });
+  const proxies = new Map<ServiceKey, RequestHandler>(
+    (Object.keys(targets) as ServiceKey[]).map((key) => [
+      key,
+      createProxyMiddleware<Request>({
+        target: targets[key],
+        agent,
+        proxyTimeout: timeoutMs,
+        xfwd: true,
+        on: {
+          proxyReq: (proxyReq, req) => {
+            proxyReq.setHeader(REQUEST_ID_HEADER, req.requestId);
+          },
+          error: (err, _req, res) => {
+            const code = (err as NodeJS.ErrnoException).code;
+            const error: AppError =
+              code === 'ECONNRESET' || code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT'
+                ? new AppError(504, 'gateway_timeout', `The ${key} service did not answer in time`)
+                : code === 'ECONNREFUSED'
+                  ? serviceUnavailable(`The ${key} service is unavailable`)
+                  : badGateway(`The ${key} service failed to answer`);
+            if ('writeHead' in res && !res.headersSent) {
+              res.writeHead(error.status, { 'content-type': 'application/json; charset=utf-8' });
+              res.end(JSON.stringify(error.toEnvelope()));
+            } else {
+              res.destroy();
+            }
+          },
+        },
+      }),
+    ]),
+  );
+
+  return (req, res, next) => {
+    const service = serviceFor(req.path);
+    if (!service) return next();
+    return proxies.get(service)!(req, res, next);
+  };
+}

@@ -1,0 +1,18 @@
+/** Which service owns which /api path: the gateway's one routing table. First match wins. */
+export type ServiceKey = 'content' | 'search' | 'pipeline';
+
+export interface ServiceRoute {
+  pattern: RegExp;
+  service: ServiceKey;
+}
+
+export const SERVICE_ROUTES: readonly ServiceRoute[] = [
+  { pattern: /^\/api\/(news|tools|resources|events|jobs)\/search\/?$/, service: 'search' },
+  { pattern: /^\/api\/search(\/|$)/, service: 'search' },
+  { pattern: /^\/api\/admin(\/|$)/, service: 'pipeline' },
+  { pattern: /^\/api\/(home|news|tools|resources|events|jobs|newsletter|ai-stats|tags)(\/|$)/, service: 'content' },
+];
+
+export function serviceFor(path: string): ServiceKey | undefined {
+  return SERVICE_ROUTES.find((r) => r.pattern.test(path))?.service;
+}

@@ -1,0 +1,21 @@
+import type { Express } from 'express';
+import { createServiceApp, finishServiceApp, type Knex, type Logger, type Redis } from '@neuralbeat/common';
+
+export interface PipelineDeps {
+  db: Knex;
+  redis: Redis;
+  logger: Logger;
+}
+
+/** The pipeline's HTTP side: health and the operator API under /api/admin. */
+export function createPipelineApp(deps: PipelineDeps): Express {
+  const app = createServiceApp({
+    name: 'pipeline',
+    logger: deps.logger,
+    readiness: {
+      postgres: async () => void (await deps.db.raw('select 1')),
+      redis: async () => void (await deps.redis.ping()),
+    },
+  });
+  return finishServiceApp(app);
+}

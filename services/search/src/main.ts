@@ -1,0 +1,6 @@
+import { config, createLogger, onShutdownSignal } from '@neuralbeat/common';
+import { startSearch } from './server';
+
+const logger = createLogger('search');
+const server = await startSearch(config(), logger);
+onShutdownSignal(logger, server.close);

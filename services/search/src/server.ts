@@ -1,0 +1,26 @@
+import { createDb, createLogger, createRedis, EventBus, serve, type Config, type Logger, type RunningServer } from '@neuralbeat/common';
+import { createSearchApp } from './app';
+import { migrateSearch } from './db/migrate';
+import { PostgresSearchEngine } from './engine/postgresEngine';
+import { indexerHandlers } from './indexer';
+
+/** Wires the search service: its tables, the index subscriber and the HTTP API. Used by main.ts and tests. */
+export async function startSearch(cfg: Config, logger: Logger = createLogger('search', cfg.LOG_LEVEL)): Promise<RunningServer> {
+  const db = createDb(cfg.DATABASE_URL);
+  await migrateSearch(db);
+  const redis = createRedis(cfg.REDIS_URL);
+  const engine = new PostgresSearchEngine(db);
+  const bus = new EventBus({ connection: redis, prefix: cfg.REDIS_PREFIX, logger });
+  bus.subscribe('search', indexerHandlers(engine, cfg.CONTENT_URL, logger));
+  const server = await serve(createSearchApp({ db, redis, engine, logger }), cfg.SEARCH_PORT, cfg.LISTEN_HOST);
+  logger.info({ port: server.port }, 'search service listening');
+  return {
+    ...server,
+    close: async () => {
+      await server.close();
+      await bus.close();
+      await db.destroy();
+      redis.disconnect();
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startSystem, type RunningSystem } from '../support/system';
+import { launchBrowser, openPage } from '../support/browser';
+
+let sys: RunningSystem;
+let browser: Browser;
+beforeAll(async () => {
+  [sys, browser] = await Promise.all([startSystem(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await sys?.stop();
+});
+
+const HEADER_NAV = ['/news', '/directory', '/learn', '/events', '/jobs', '/about'];
+const FOOTER_LINKS = [
+  '/news', '/directory', '/learn', '/events', '/jobs',
+  '/submit-tool', '/about', '/contact', '/newsletter', '/ai-stats',
+  '/privacy-policy', '/terms-of-service', '/privacy-policy#cookies', '/privacy-policy#data-rights', '/sitemap.xml',
+];
+
+describe('site shell', () => {
+  it('renders the header and footer with every link of spec §2', async () => {
+    const page = await openPage(browser);
+    await page.goto(sys.url + '/');
+    const header = page.locator('header').first();
+    await expect(header.locator('a[href="/"]').count()).resolves.toBeGreaterThan(0);
+    for (const href of HEADER_NAV) {
+      expect(await header.locator(`nav[aria-label="Primary"] a[href="${href}"]`).count()).toBe(1);
+    }
+    expect(await header.getByRole('link', { name: 'Submit Tool' }).getAttribute('href')).toBe('/submit-tool');
+    expect(await header.getByPlaceholder('Search news, tools, guides...').count()).toBe(1);
+    const socials = header.locator('a[target="_blank"]');
+    expect(await socials.count()).toBe(4);
+    for (const rel of await socials.evaluateAll((els) => els.map((e) => e.getAttribute('rel')))) expect(rel).toContain('noopener');
+
+    const footer = page.locator('footer');
+    for (const href of FOOTER_LINKS) {
+      expect(await footer.locator(`a[href="${href}"]`).count(), href).toBe(1);
+    }
+    await expect(footer.textContent()).resolves.toContain(`© ${new Date().getFullYear()} NeuralBeat. All rights reserved.`);
+    await expect(footer.textContent()).resolves.toContain('for the AI community');
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('does nothing on a blank search and navigates to /search?q= with the trimmed, encoded text', async () => {
+    const page = await openPage(browser);
+    await page.goto(sys.url + '/about');
+    const box = page.getByPlaceholder('Search news, tools, guides...');
+    await box.fill('   ');
+    await box.press('Enter');
+    await page.waitForTimeout(200);
+    expect(new URL(page.url()).pathname).toBe('/about');
+    await box.fill('  large language & vision  ');
+    await box.press('Enter');
+    await page.waitForURL(/\/search\?q=/);
+    expect(new URL(page.url()).search).toBe('?q=large%20language%20%26%20vision');
+    await page.context().close();
+  });
+
+  it('opens the mobile menu and closes it on a link click and on a search', async () => {
+    const page = await openPage(browser, { mobile: true });
+    await page.goto(sys.url + '/');
+    expect(await page.getByPlaceholder('Search news, tools, guides...').isVisible()).toBe(false);
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await toggle.click();
+    const menu = page.getByTestId('mobile-menu');
+    await menu.waitFor();
+    await menu.getByRole('link', { name: 'Jobs' }).click();
+    await page.waitForURL(/\/jobs$/);
+    expect(await menu.count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const search = page.getByTestId('mobile-menu').getByPlaceholder('Search news, tools, guides...');
+    await search.fill('agents');
+    await search.press('Enter');
+    await page.waitForURL(/\/search\?q=agents/);
+    expect(await page.getByTestId('mobile-menu').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('shows the 404 page for an unknown route', async () => {
+    const page = await openPage(browser);
+    await page.goto(sys.url + '/definitely/not/here');
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Browse latest AI news' }).getAttribute('href')).toBe('/news');
+    expect(await page.getByRole('link', { name: 'Explore AI tools directory' }).getAttribute('href')).toBe('/directory');
+    expect(await page.locator('meta[name="robots"]').last().getAttribute('content')).toContain('noindex');
+    await page.context().close();
+  });
+});

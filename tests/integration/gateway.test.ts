@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serve, createLogger, type RunningServer } from '@neuralbeat/common';
+import express from 'express';
+import { createGatewayApp } from '../../services/gateway/src/app';
+import { testConfig } from '../support/testEnv';
+
+let gateway: RunningServer;
+let upstream: RunningServer;
+let dist: string;
+const seen: { path: string; requestId?: string; body?: unknown }[] = [];
+
+beforeAll(async () => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'nb-dist-'));
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+  fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+
+  const up = express();
+  up.use(express.json());
+  up.all(/.*/, (req, res) => {
+    seen.push({ path: req.originalUrl, requestId: req.header('x-request-id'), body: req.body });
+    if (req.path === '/api/news/slow') return void setTimeout(() => res.json({ late: true }), 3000);
+    res.json({ ok: true, path: req.originalUrl });
+  });
+  upstream = await serve(up, 0);
+  const cfg = testConfig('postgres://postgres@127.0.0.1:5432/postgres');
+  const app = createGatewayApp({
+    logger: createLogger('gateway', 'silent'),
+    config: cfg,
+    // The pipeline target points at a closed port: a service that is down.
+    targets: { content: upstream.url, search: upstream.url, pipeline: 'http://127.0.0.1:1' },
+    webDist: dist,
+    upstreamTimeoutMs: 1000,
+  });
+  gateway = await serve(app, 0);
+});
+afterAll(async () => {
+  await gateway.close();
+  await upstream.close();
+});
+
+describe('gateway', () => {
+  it('routes /api paths to the owning service with the query and request id', async () => {
+    const res = await fetch(`${gateway.url}/api/news?limit=9`, { headers: { 'x-request-id': 'abc-123' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-request-id')).toBe('abc-123');
+    expect(await res.json()).toEqual({ ok: true, path: '/api/news?limit=9' });
+    expect(seen.at(-1)).toMatchObject({ path: '/api/news?limit=9', requestId: 'abc-123' });
+  });
+
+  it('creates a request id when none is sent and streams POST bodies through', async () => {
+    const res = await fetch(`${gateway.url}/api/newsletter/subscribe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'a@b.co' }),
+    });
+    expect(res.status).toBe(200);
+    expect(seen.at(-1)!.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(seen.at(-1)!.body).toEqual({ email: 'a@b.co' });
+  });
+
+  it('answers unknown /api paths with a JSON 404 in the envelope', async () => {
+    const res = await fetch(`${gateway.url}/api/nope`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ error: { status: 404, code: 'not_found' } });
+  });
+
+  it('answers 503 JSON when the owning service is down, and 504 when it is too slow', async () => {
+    const down = await fetch(`${gateway.url}/api/admin/article-stats`);
+    expect(down.status).toBe(503);
+    expect(await down.json()).toMatchObject({ error: { status: 503, code: 'service_unavailable' } });
+    const slow = await fetch(`${gateway.url}/api/news/slow`);
+    expect(slow.status).toBe(504);
+    expect(await slow.json()).toMatchObject({ error: { status: 504 } });
+  });
+
+  it('serves the SPA with index.html fallback, immutable assets and security headers', async () => {
+    const page = await fetch(`${gateway.url}/news/some-article`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await page.text()).toContain('<div id="root">');
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
+    const asset = await fetch(`${gateway.url}/assets/app-abc123.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const missing = await fetch(`${gateway.url}/assets/missing.js`);
+    expect(missing.status).toBe(404);
+  });
+
+  it('is alive and reports readiness of the services it routes to', async () => {
+    expect((await fetch(`${gateway.url}/healthz`)).status).toBe(200);
+    const ready = await fetch(`${gateway.url}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toMatchObject({ checks: { content: 'ok', search: 'ok' } });
+  });
+});

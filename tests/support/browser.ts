@@ -1,0 +1,29 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  '--disable-dev-shm-usage',
+];
+
+/** Debian's Chromium driven by playwright-core (browser downloads are not possible here). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: FLAGS, headless: true });
+}
+
+/** A page on a desktop or phone-sized viewport that records uncaught page errors. */
+export async function openPage(browser: Browser, opts: { mobile?: boolean } = {}): Promise<Page & { errors: Error[] }> {
+  const context = await browser.newContext({
+    viewport: opts.mobile ? { width: 360, height: 740 } : { width: 1280, height: 900 },
+    isMobile: opts.mobile,
+  });
+  const page = (await context.newPage()) as Page & { errors: Error[] };
+  page.errors = [];
+  page.on('pageerror', (err) => page.errors.push(err));
+  return page;
+}

@@ -1,0 +1,38 @@
+/** The error every failed API call throws: message is `{status}: {body text or status text}` (spec §8). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: string;
+  constructor(status: number, body: string, statusText: string) {
+    super(`${status}: ${body || statusText}`);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Spec §7: one mode answers null on 401 instead of failing; the default fails. */
+  on401?: 'throw' | 'returnNull';
+  signal?: AbortSignal;
+}
+
+/** The one way the web app talks to the API: credentials included, JSON in and out. */
+export async function apiRequest<T>(path: string, { method = 'GET', body, on401 = 'throw', signal }: RequestOptions = {}): Promise<T> {
+  const res = await fetch(path, {
+    method,
+    credentials: 'include',
+    headers: body !== undefined ? { 'Content-Type': 'application/json' } : undefined,
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+    signal,
+  });
+  if (on401 === 'returnNull' && res.status === 401) return null as T;
+  if (!res.ok) {
+    const text = await res.text();
+    throw new ApiError(res.status, text, res.statusText);
+  }
+  return (await res.json()) as T;
+}
+
+export const apiGet = <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal });
+export const apiPost = <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body });

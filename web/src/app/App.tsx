@@ -1,0 +1,24 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { ThemeProvider } from 'styled-components';
+import { createQueryClient } from '../api/queryClient';
+import { ToastProvider } from '../components/toast/ToastProvider';
+import { GlobalStyle } from './GlobalStyle';
+import { routes } from './routes';
+import { theme } from './theme';
+
+const queryClient = createQueryClient();
+const router = createBrowserRouter(routes);
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider theme={theme}>
+        <GlobalStyle />
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
+      </ThemeProvider>
+    </QueryClientProvider>
+  );
+}

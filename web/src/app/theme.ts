@@ -1,0 +1,40 @@
+/** Design tokens for styled-components. */
+export const theme = {
+  colors: {
+    bg: '#ffffff',
+    surface: '#f8fafc',
+    surfaceAlt: '#eef2ff',
+    text: '#0f172a',
+    muted: '#475569',
+    border: '#e2e8f0',
+    primary: '#4f46e5',
+    primaryHover: '#4338ca',
+    primaryText: '#ffffff',
+    accent: '#0ea5e9',
+    danger: '#dc2626',
+    success: '#16a34a',
+    warning: '#d97706',
+    category: {
+      Research: '#2563eb',
+      'Product Launch': '#16a34a',
+      Policy: '#dc2626',
+      Business: '#9333ea',
+      Tutorial: '#ca8a04',
+      Opinion: '#4f46e5',
+    } as Record<string, string>,
+  },
+  radius: { sm: '0.375rem', md: '0.5rem', lg: '0.75rem', full: '9999px' },
+  shadow: { card: '0 1px 3px rgba(15, 23, 42, 0.08), 0 1px 2px rgba(15, 23, 42, 0.04)', raised: '0 10px 25px rgba(15, 23, 42, 0.12)' },
+  /** The medium breakpoint: below it the header collapses into the mobile menu. */
+  breakpoints: { sm: '640px', md: '768px', lg: '1024px' },
+  maxWidth: '1200px',
+  font: "'Inter', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+};
+export type Theme = typeof theme;
+
+export const media = {
+  md: `@media (min-width: ${theme.breakpoints.md})`,
+  belowMd: `@media (max-width: calc(${theme.breakpoints.md} - 0.02px))`,
+  lg: `@media (min-width: ${theme.breakpoints.lg})`,
+  sm: `@media (min-width: ${theme.breakpoints.sm})`,
+};
