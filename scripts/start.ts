@@ -4,6 +4,7 @@
  * supervisor with prefixed logs. Ctrl-C stops them all.
  */
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -19,6 +20,9 @@ function fail(message: string): never {
   console.error(`\n${message}\n`);
   process.exit(1);
 }
+
+// A local .env, when present, fills in what the shell did not set.
+if (fs.existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
 
 let cfg;
 try {
