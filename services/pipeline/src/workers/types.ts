@@ -1,0 +1,23 @@
+import type { Config, EventBus, Knex, Logger, Redis } from '@neuralbeat/common';
+import type { PipelineStage } from '@neuralbeat/common/contracts';
+
+/**
+ * Moves an article along ARTICLE_STAGE_ORDER (services/common/src/contracts/jobs.ts).
+ * The one place that chains stages: processors never enqueue another stage themselves.
+ */
+export interface ArticleFlow {
+  /** Enters a newly collected article into the first stage. */
+  start(articleId: number, requestId?: string): Promise<void>;
+  /** Called by a stage that finished an article successfully; enqueues the next stage, if any. */
+  advance(from: PipelineStage, articleId: number, requestId?: string): Promise<void>;
+}
+
+/** What every processor is built from. */
+export interface WorkerDeps {
+  db: Knex;
+  redis: Redis;
+  logger: Logger;
+  config: Config;
+  flow: ArticleFlow;
+  bus: Pick<EventBus, 'publish'>;
+}
