@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import concurrently from 'concurrently';
-import { ConfigError, createDb, parseConfig } from '@neuralbeat/common';
+import { ConfigError, createDb, parseConfig, type Config } from '@neuralbeat/common';
 import { migrateToLatest } from '../services/content/src/db/migrate';
 import { seed } from '../services/content/src/db/seed';
 
@@ -24,7 +24,7 @@ function fail(message: string): never {
 // A local .env, when present, fills in what the shell did not set.
 if (fs.existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
 
-let cfg;
+let cfg: Config;
 try {
   cfg = parseConfig();
 } catch (err) {
