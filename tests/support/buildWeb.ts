@@ -1,7 +1,19 @@
+import os from 'node:os';
 import path from 'node:path';
+import fs from 'node:fs';
+import type { TestProject } from 'vitest/node';
 import { build } from 'vite';
 
-/** Browser tests run against the production build of the web app, built once per run. */
-export default async function setup() {
-  await build({ root: path.resolve('web'), logLevel: 'warn', configFile: path.resolve('web/vite.config.ts') });
+declare module 'vitest' {
+  export interface ProvidedContext {
+    webDist: string;
+  }
+}
+
+/** Browser tests run against a production build of the web app, made once per run in its own directory. */
+export default async function setup(project: TestProject) {
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nb-web-'));
+  await build({ root: path.resolve('web'), logLevel: 'warn', configFile: path.resolve('web/vite.config.ts'), build: { outDir, emptyOutDir: true } });
+  project.provide('webDist', outDir);
+  return () => fs.rmSync(outDir, { recursive: true, force: true });
 }

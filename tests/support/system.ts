@@ -1,3 +1,4 @@
+import { inject } from 'vitest';
 import type { Config, RunningServer } from '@neuralbeat/common';
 import { startContent } from '../../services/content/src/server';
 import { startSearch } from '../../services/search/src/server';
@@ -20,7 +21,9 @@ export interface RunningSystem {
  */
 export async function startSystem(overrides: Record<string, string> = {}): Promise<RunningSystem> {
   const database = await createTestDatabase();
-  const base = testConfig(database.url, overrides);
+  // Browser runs provide their own build of the SPA; API-only runs serve whatever web/dist holds.
+  const webDist = inject('webDist');
+  const base = testConfig(database.url, { ...(webDist ? { WEB_DIST: webDist } : {}), ...overrides });
   const content = await startContent(base);
   const withContent = { ...base, CONTENT_URL: content.url };
   const search = await startSearch(withContent);
