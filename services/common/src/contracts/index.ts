@@ -3,3 +3,4 @@ export * from './constants';
 export * from './events';
 export * from './jobs';
 export * from './text';
+export * from './pages';
