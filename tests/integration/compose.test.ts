@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { configSchema, parseConfig } from '@neuralbeat/common';
+
+interface ComposeService {
+  image?: string;
+  build?: { context: string; dockerfile: string };
+  command?: string[];
+  environment?: Record<string, string>;
+  ports?: string[];
+  healthcheck?: { test: string[] };
+  depends_on?: Record<string, { condition: string }>;
+}
+
+// No Docker engine runs here, so the deployment is checked by reading it.
+const compose = parse(fs.readFileSync('docker-compose.yml', 'utf8'), { merge: true }) as { services: Record<string, ComposeService> };
+const services = compose.services;
+const NODE_SERVICES = ['content', 'search', 'pipeline', 'gateway'] as const;
+
+/** Resolves ${VAR:-default} the way compose does when VAR is unset. */
+const resolveDefaults = (env: Record<string, string>) =>
+  Object.fromEntries(Object.entries(env).map(([k, v]) => [k, String(v).replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1')]));
+
+describe('docker-compose.yml', () => {
+  it('runs Postgres, Redis, Meilisearch, a migration step and the four services', () => {
+    expect(Object.keys(services).sort()).toEqual(['content', 'gateway', 'meilisearch', 'migrate', 'pipeline', 'postgres', 'redis', 'search'].sort());
+    for (const name of ['postgres', 'redis', 'meilisearch', ...NODE_SERVICES]) {
+      expect(services[name].healthcheck?.test.length, `${name} healthcheck`).toBeGreaterThan(0);
+    }
+  });
+
+  it('builds every node service from the one multi-stage Dockerfile on Node 24', () => {
+    const dockerfile = fs.readFileSync('infra/Dockerfile', 'utf8');
+    expect(dockerfile.match(/^FROM node:24/gm)?.length).toBeGreaterThanOrEqual(2);
+    for (const name of [...NODE_SERVICES, 'migrate']) {
+      expect(services[name].build).toEqual({ context: '.', dockerfile: 'infra/Dockerfile' });
+    }
+    for (const name of NODE_SERVICES) {
+      expect(services[name].command).toEqual(['npm', 'run', 'start', '-w', `services/${name}`]);
+      const pkg = JSON.parse(fs.readFileSync(`services/${name}/package.json`, 'utf8'));
+      expect(pkg.scripts.start).toBeTruthy();
+    }
+  });
+
+  it('gives each service an environment the config schema accepts, with matching ports and URLs', () => {
+    const known = new Set(Object.keys(configSchema.shape));
+    const ports: Record<string, number> = {};
+    for (const name of [...NODE_SERVICES, 'migrate']) {
+      const env = resolveDefaults(services[name].environment ?? {});
+      for (const key of Object.keys(env)) expect(known.has(key), `${name}: unknown variable ${key}`).toBe(true);
+      const cfg = parseConfig(env);
+      expect(cfg.LISTEN_HOST).toBe('0.0.0.0');
+      expect(new URL(cfg.DATABASE_URL).hostname).toBe('postgres');
+      expect(new URL(cfg.REDIS_URL).hostname).toBe('redis');
+      if (name !== 'migrate') ports[name] = cfg[`${name.toUpperCase()}_PORT` as 'CONTENT_PORT'];
+      expect(new URL(cfg.CONTENT_URL).host).toBe(`content:${ports.content ?? 4001}`);
+      expect(new URL(cfg.SEARCH_URL).host).toBe('search:4002');
+      expect(new URL(cfg.PIPELINE_URL).host).toBe('pipeline:4003');
+    }
+    expect(ports).toEqual({ content: 4001, search: 4002, pipeline: 4003, gateway: 8080 });
+    expect(services.gateway.ports).toEqual(['8080:8080']);
+  });
+
+  it('starts services only after what they depend on is healthy', () => {
+    expect(services.migrate.depends_on?.postgres.condition).toBe('service_healthy');
+    expect(services.content.depends_on?.migrate.condition).toBe('service_completed_successfully');
+    for (const dep of ['content', 'search', 'pipeline']) expect(services.gateway.depends_on?.[dep].condition).toBe('service_healthy');
+  });
+});
