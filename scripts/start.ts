@@ -89,7 +89,7 @@ try {
 }
 
 console.log('Building the web app...');
-execFileSync('npm', ['run', 'build', '-w', 'web', '--silent'], { cwd: root, stdio: 'inherit' });
+execFileSync('npm', ['run', 'build', '-w', 'web', '--silent', '--', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
 
 const service = (name: string, color: string) => ({
   name,
