@@ -2,6 +2,7 @@ import { createDb, createLogger, createRedis, EventBus, serve, type Config, type
 import { createSearchApp } from './app';
 import { migrateSearch } from './db/migrate';
 import { PostgresSearchEngine } from './engine/postgresEngine';
+import { MeilisearchEngine } from './engine/meilisearchEngine';
 import { indexerHandlers } from './indexer';
 
 /** Wires the search service: its tables, the index subscriber and the HTTP API. Used by main.ts and tests. */
@@ -9,7 +10,7 @@ export async function startSearch(cfg: Config, logger: Logger = createLogger('se
   const db = createDb(cfg.DATABASE_URL);
   await migrateSearch(db);
   const redis = createRedis(cfg.REDIS_URL);
-  const engine = new PostgresSearchEngine(db);
+  const engine = cfg.MEILI_HOST ? new MeilisearchEngine(cfg.MEILI_HOST, cfg.MEILI_API_KEY, cfg.REDIS_PREFIX) : new PostgresSearchEngine(db);
   const bus = new EventBus({ connection: redis, prefix: cfg.REDIS_PREFIX, logger });
   bus.subscribe('search', indexerHandlers(engine, cfg.CONTENT_URL, logger));
   const server = await serve(createSearchApp({ db, redis, engine, logger }), cfg.SEARCH_PORT, cfg.LISTEN_HOST);
