@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { displayTag, slugifyWords, toolSlug } from './text';
+import { toolSubmissionSchema } from './api';
+
+describe('text helpers of spec §5', () => {
+  it('upper-cases known acronyms and title-cases hyphenated words', () => {
+    expect(displayTag('llm')).toBe('LLM');
+    expect(displayTag('generative-ai')).toBe('Generative-AI');
+    expect(displayTag('computer vision')).toBe('Computer Vision');
+    expect(displayTag('rag-pipelines')).toBe('RAG-Pipelines');
+  });
+
+  it('derives slugs', () => {
+    expect(toolSlug('  Hello, World!! 2.0 ')).toBe('hello-world-2-0');
+    expect(toolSlug('---')).toBe('');
+    expect(slugifyWords('Deep  Learning Basics')).toBe('deep-learning-basics');
+  });
+});
+
+describe('tool submission rules', () => {
+  const valid = {
+    name: 'Tool',
+    description: 'A description that is long enough.',
+    shortDescription: 'Short but ok',
+    websiteUrl: 'https://tool.example',
+    category: 'Development',
+  };
+  const messageFor = (over: Record<string, unknown>) => {
+    const r = toolSubmissionSchema.safeParse({ ...valid, ...over });
+    return r.success ? null : r.error.issues[0]!.message;
+  };
+
+  it('gives the exact messages of spec §5', () => {
+    expect(messageFor({ name: 'ab' })).toBe('Tool name must be at least 3 characters');
+    expect(messageFor({ description: 'too short' })).toBe('Description must be at least 20 characters');
+    expect(messageFor({ shortDescription: 'tiny' })).toBe('Short description must be at least 10 characters');
+    expect(messageFor({ shortDescription: 'x'.repeat(100) })).toBe('Short description must be less than 100 characters');
+    expect(messageFor({ shortDescription: 'x'.repeat(99) })).toBeNull();
+    expect(messageFor({ websiteUrl: 'not a url' })).toBe('Please enter a valid URL');
+    expect(messageFor({ category: 'Cooking' })).toBe('Please select a category');
+  });
+
+  it('splits comma-separated tags and features and fixes the submitter', () => {
+    const r = toolSubmissionSchema.parse({ ...valid, tags: ' a, b ,,c ', features: ['x', ' y '] });
+    expect(r.tags).toEqual(['a', 'b', 'c']);
+    expect(r.features).toEqual(['x', 'y']);
+    expect(r.submittedById).toBe(1);
+    expect(toolSubmissionSchema.safeParse({ ...valid, submittedById: 2 }).success).toBe(false);
+  });
+});
