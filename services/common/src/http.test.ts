@@ -38,7 +38,7 @@ describe('service kit', () => {
   it('answers an oversized body with 413', async () => {
     const res = await post(JSON.stringify({ name: 'x'.repeat(5000) }));
     expect(res.status).toBe(413);
-    expect((await res.json()).error.code).toBe('payload_too_large');
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('payload_too_large');
   });
 
   it('names the field of a failed validation', async () => {
@@ -53,7 +53,7 @@ describe('service kit', () => {
   it('maps a unique violation to 409 with the column, and hides unexpected errors behind a 500', async () => {
     const dup = await fetch(`${server.url}/unique`);
     expect(dup.status).toBe(409);
-    expect((await dup.json()).error.field).toBe('slug');
+    expect(((await dup.json()) as { error: { field: string } }).error.field).toBe('slug');
     const boom = await fetch(`${server.url}/boom`);
     expect(boom.status).toBe(500);
     const body = await boom.text();
@@ -64,7 +64,7 @@ describe('service kit', () => {
   it('answers unknown routes with a JSON 404 and reports readiness per dependency', async () => {
     const res = await fetch(`${server.url}/nowhere`);
     expect(res.status).toBe(404);
-    expect((await res.json()).error.code).toBe('not_found');
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('not_found');
     const ready = await fetch(`${server.url}/readyz`);
     expect(ready.status).toBe(503);
     expect(await ready.json()).toEqual({ status: 'not ready', service: 'kit', checks: { fine: 'ok', broken: 'database down' } });
