@@ -33,6 +33,8 @@ export const configSchema = z.object({
   GEMINI_API_KEY: z.string().optional(),
   GEMINI_BASE_URL: z.string().url().optional(),
   GEMINI_MODEL: z.string().default('gemini-2.0-flash'),
+  /** Seconds the content service may reuse a public list response (0 turns the cache off). */
+  CONTENT_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
   /** Public POSTs (newsletter, tool submission) accepted per client per minute. */
   PUBLIC_POST_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   /** Seconds between collections of each enabled news source. */

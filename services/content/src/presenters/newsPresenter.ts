@@ -1,0 +1,44 @@
+import type { NewsArticle } from '@neuralbeat/common/contracts';
+
+export interface NewsFeedRow {
+  id: number;
+  article_id: number;
+  title: string;
+  slug: string;
+  content: string;
+  excerpt: string;
+  author: string;
+  publish_date: Date;
+  category: string;
+  image_url: string | null;
+  source_url: string | null;
+  source_name: string | null;
+  tags: string[] | null;
+  featured: boolean;
+  ai_provider: string | null;
+  seo_status: string;
+  rewrite_status: string;
+  created_at: Date;
+  updated_at: Date | null;
+}
+
+export function presentNewsArticle(row: NewsFeedRow): NewsArticle {
+  return {
+    id: row.id,
+    articleId: row.article_id,
+    slug: row.slug,
+    title: row.title,
+    excerpt: row.excerpt,
+    content: row.content,
+    imageUrl: row.image_url,
+    category: row.category,
+    tags: row.tags ?? [],
+    publishDate: row.publish_date.toISOString(),
+    updatedAt: row.updated_at ? row.updated_at.toISOString() : null,
+    author: row.author,
+    featured: row.featured,
+    sourceUrl: row.source_url,
+    sourceName: row.source_name,
+    aiProvider: row.ai_provider,
+  };
+}

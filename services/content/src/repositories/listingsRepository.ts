@@ -1,0 +1,48 @@
+import type { Knex } from '@neuralbeat/common';
+import type { EventRow, JobRow, ResourceRow } from '../presenters/listingPresenters';
+
+/** Knex access to the editorial listings: learning resources, events and jobs. */
+export class ListingsRepository {
+  private readonly db: Knex;
+  constructor(db: Knex) {
+    this.db = db;
+  }
+
+  resources(filter: { category?: string; limit?: number }): Promise<ResourceRow[]> {
+    const q = this.db<ResourceRow>('resources').orderBy([{ column: 'published_at', order: 'desc' }, { column: 'id', order: 'desc' }]);
+    if (filter.category) q.where({ category: filter.category });
+    if (filter.limit) q.limit(filter.limit);
+    return q;
+  }
+
+  resourceBySlug(slug: string): Promise<ResourceRow | undefined> {
+    return this.db<ResourceRow>('resources').where({ slug }).first();
+  }
+
+  /** Published events by start date; `fromDay` keeps those ending (or, without an end, starting) on or after that day. */
+  events(fromDay?: string): Promise<EventRow[]> {
+    const q = this.db<EventRow>('events').where('published', true).orderBy([{ column: 'start_date', order: 'asc' }, { column: 'id', order: 'asc' }]);
+    if (fromDay) q.whereRaw('COALESCE(end_date, start_date) >= ?::date', [fromDay]);
+    return q;
+  }
+
+  eventBySlug(slug: string): Promise<EventRow | undefined> {
+    return this.db<EventRow>('events').where('published', true).where('slug', slug).first();
+  }
+
+  jobs(limit?: number): Promise<JobRow[]> {
+    const q = this.db<JobRow>('jobs').orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]);
+    if (limit) q.limit(limit);
+    return q;
+  }
+
+  jobById(id: number): Promise<JobRow | undefined> {
+    return this.db<JobRow>('jobs').where({ id }).first();
+  }
+
+  /** True when the address was new; a repeated address stores nothing. */
+  async subscribe(email: string): Promise<boolean> {
+    const inserted = await this.db('newsletters').insert({ email }).onConflict('email').ignore().returning('id');
+    return inserted.length > 0;
+  }
+}

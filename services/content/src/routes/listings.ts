@@ -1,0 +1,76 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { notFound, parseRequest } from '@neuralbeat/common';
+import { MAX_PAGE_LIMIT, RESOURCE_CATEGORIES } from '@neuralbeat/common/contracts';
+import { ListingsRepository } from '../repositories/listingsRepository';
+import { presentEvent, presentJob, presentResource } from '../presenters/listingPresenters';
+import type { ContentDeps } from '../app';
+
+const FEATURED_JOBS = 2;
+
+const resourcesQuery = z.object({
+  category: z.enum(RESOURCE_CATEGORIES, { error: `category must be one of: ${RESOURCE_CATEGORIES.join(', ')}` }).optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be an integer')
+    .min(1, 'limit must be at least 1')
+    .max(MAX_PAGE_LIMIT, `limit must be at most ${MAX_PAGE_LIMIT}`)
+    .optional(),
+});
+const slugParam = z.object({ slug: z.string().min(1).max(200, 'slug is too long') });
+const jobIdParam = z.object({
+  id: z.coerce.number({ error: 'id must be a number' }).int('id must be an integer').positive('id must be positive').max(2_147_483_647, 'id is too large'),
+});
+
+/** Today's date (UTC) as yyyy-mm-dd: an event is past when it ended before today. */
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** /api/resources, /api/events and /api/jobs. */
+export function listingRoutes(deps: ContentDeps): Router {
+  const listings = new ListingsRepository(deps.db);
+  const router = Router();
+
+  router.get('/resources', async (req, res) => {
+    const filter = parseRequest(resourcesQuery, req.query);
+    res.json((await listings.resources(filter)).map(presentResource));
+  });
+
+  router.get('/resources/:slug', async (req, res) => {
+    const { slug } = parseRequest(slugParam, req.params);
+    const row = await listings.resourceBySlug(slug);
+    if (!row) throw notFound('Resource not found');
+    res.json(presentResource(row));
+  });
+
+  router.get('/events', async (_req, res) => {
+    res.json((await listings.events()).map(presentEvent));
+  });
+
+  router.get('/events/upcoming', async (_req, res) => {
+    res.json((await listings.events(today())).map(presentEvent));
+  });
+
+  router.get('/events/:slug', async (req, res) => {
+    const { slug } = parseRequest(slugParam, req.params);
+    const row = await listings.eventBySlug(slug);
+    if (!row) throw notFound('Event not found');
+    res.json(presentEvent(row));
+  });
+
+  router.get('/jobs', async (_req, res) => {
+    res.json((await listings.jobs()).map(presentJob));
+  });
+
+  router.get('/jobs/featured', async (_req, res) => {
+    res.json((await listings.jobs(FEATURED_JOBS)).map(presentJob));
+  });
+
+  router.get('/jobs/:id', async (req, res) => {
+    const { id } = parseRequest(jobIdParam, req.params);
+    const row = await listings.jobById(id);
+    if (!row) throw notFound('Job not found');
+    res.json(presentJob(row));
+  });
+
+  return router;
+}
