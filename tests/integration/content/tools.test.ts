@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { toolSchema } from '@neuralbeat/common/contracts';
+import { startSystem, type RunningSystem } from '../../support/system';
+import { insertTool } from '../../support/factories';
+
+let sys: RunningSystem;
+const get = async (path: string) => {
+  const res = await fetch(`${sys.url}${path}`);
+  return { status: res.status, body: (await res.json()) as any };
+};
+const submit = async (body: unknown, raw?: string) => {
+  const res = await fetch(`${sys.url}/api/tools/submit`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: raw ?? JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as any };
+};
+const valid = {
+  name: 'Prompt Forge',
+  description: 'Builds, tests and versions prompts for production LLM apps.',
+  shortDescription: 'Prompt engineering workbench',
+  websiteUrl: 'https://promptforge.example',
+  category: 'Development',
+  tags: 'prompts, llm ,testing',
+  features: 'Versioning, A/B tests',
+  pricing: 'Freemium',
+  submittedById: 1,
+};
+
+beforeAll(async () => {
+  sys = await startSystem();
+  const db = sys.database.db;
+  await insertTool(db, { name: 'Alpha Code', slug: 'alpha-code', category: 'Development', tags: ['coding', 'llm'], pricing: 'Free', created_at: new Date('2026-01-01') });
+  await insertTool(db, { name: 'Beta Paint', slug: 'beta-paint', category: 'Image Generation', tags: ['art'], pricing: 'Paid', created_at: new Date('2026-02-01') });
+  await insertTool(db, { name: 'Gamma Chat', slug: 'gamma-chat', category: 'AI Chatbots', tags: ['llm'], pricing: 'Freemium', created_at: new Date('2026-03-01') });
+  await insertTool(db, { name: 'Delta Dev', slug: 'delta-dev', category: 'Development', tags: ['devops'], pricing: 'Paid', created_at: new Date('2026-04-01') });
+  await insertTool(db, { name: 'Hidden Tool', slug: 'hidden-tool', approved: false, created_at: new Date('2026-05-01') });
+});
+afterAll(async () => sys.stop());
+
+describe('tool directory', () => {
+  it('lists approved tools by name, filters by category and pricing', async () => {
+    const all = z.array(toolSchema).parse((await get('/api/tools')).body);
+    expect(all.map((t) => t.slug)).toEqual(['alpha-code', 'beta-paint', 'delta-dev', 'gamma-chat']);
+    expect((await get('/api/tools?category=Development')).body.map((t: { slug: string }) => t.slug)).toEqual(['alpha-code', 'delta-dev']);
+    expect((await get('/api/tools?pricing=paid')).body.map((t: { slug: string }) => t.slug)).toEqual(['beta-paint', 'delta-dev']);
+    const bad = await get('/api/tools?category=Cooking');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.field).toBe('category');
+    expect((await get('/api/tools?pricing=cheap')).body.error.field).toBe('pricing');
+  });
+
+  it('features the 3 newest approved tools', async () => {
+    expect((await get('/api/tools/featured')).body.map((t: { slug: string }) => t.slug)).toEqual(['delta-dev', 'gamma-chat', 'beta-paint']);
+  });
+
+  it('shows a tool by slug with similar tools, and hides unapproved ones', async () => {
+    expect(toolSchema.parse((await get('/api/tools/alpha-code')).body).tags).toEqual(['coding', 'llm']);
+    // Delta shares the category, Gamma shares the llm tag.
+    expect((await get('/api/tools/alpha-code/similar')).body.map((t: { slug: string }) => t.slug)).toEqual(['delta-dev', 'gamma-chat']);
+    const hidden = await get('/api/tools/hidden-tool');
+    expect(hidden.status).toBe(404);
+    expect(hidden.body.error.message).toBe('Tool not found');
+  });
+});
+
+describe('POST /api/tools/submit', () => {
+  it('stores a submission unapproved, derives a blank slug from the name, splits lists', async () => {
+    const res = await submit(valid);
+    expect(res.status).toBe(201);
+    expect(res.body.tool).toMatchObject({ slug: 'prompt-forge', tags: ['prompts', 'llm', 'testing'], features: ['Versioning', 'A/B tests'] });
+    const row = await sys.database.db('tools').where({ slug: 'prompt-forge' }).first();
+    expect(row).toMatchObject({ approved: false, submitted_by_id: 1 });
+    expect((await get('/api/tools/prompt-forge')).status).toBe(404);
+  });
+
+  it('answers 409 naming the slug for a taken slug, and stores nothing', async () => {
+    const res = await submit({ ...valid, name: 'Another Name', slug: 'alpha-code' });
+    expect(res.status).toBe(409);
+    expect(res.body.error.field).toBe('slug');
+    expect(await sys.database.db('tools').where({ name: 'Another Name' })).toHaveLength(0);
+  });
+
+  it.each([
+    [{ name: 'ab' }, 'name', 'Tool name must be at least 3 characters'],
+    [{ description: 'Too short' }, 'description', 'Description must be at least 20 characters'],
+    [{ shortDescription: 'Tiny' }, 'shortDescription', 'Short description must be at least 10 characters'],
+    [{ shortDescription: 'x'.repeat(100) }, 'shortDescription', 'Short description must be less than 100 characters'],
+    [{ websiteUrl: 'not-a-url' }, 'websiteUrl', 'Please enter a valid URL'],
+    [{ websiteUrl: 'ftp://files.example' }, 'websiteUrl', 'Please enter a valid URL'],
+    [{ category: 'Cooking' }, 'category', 'Please select a category'],
+    [{ category: undefined }, 'category', 'Please select a category'],
+    [{ slug: 'Bad Slug!' }, 'slug', 'Slug may contain only lowercase letters, numbers and single hyphens'],
+    [{ logoUrl: 'nope' }, 'logoUrl', 'Please enter a valid URL'],
+  ])('rejects %j naming %s', async (over, field, message) => {
+    const res = await submit({ ...valid, slug: `rule-${field.toLowerCase()}`, ...over });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toEqual({ status: 400, code: 'validation_failed', field, message });
+  });
+
+  it('answers invalid JSON with 400 and an oversized body with 413', async () => {
+    expect((await submit(null, '{"name": "x",')).status).toBe(400);
+    const big = await submit({ ...valid, slug: 'big', description: 'x'.repeat(200_000) });
+    expect(big.status).toBe(413);
+  });
+});
