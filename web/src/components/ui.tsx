@@ -118,6 +118,7 @@ export const Badge = styled.span<{ $color?: string }>`
 `;
 
 export const Card = styled.article`
+  position: relative;
   background: ${(p) => p.theme.colors.bg};
   border: 1px solid ${(p) => p.theme.colors.border};
   border-radius: ${(p) => p.theme.radius.lg};

@@ -15,8 +15,8 @@ export class NewsFeedRepository {
 
   private filtered(filter: NewsFilter) {
     const q = this.db<NewsFeedRow>('news_feed');
-    // `tags @> array[...]` uses the GIN index on tags.
-    if (filter.tag) q.whereRaw('tags @> ARRAY[?]::text[]', [filter.tag]);
+    // A tag page also lists its category namesake (category links lead to tag pages); both sides are indexed.
+    if (filter.tag) q.whereRaw('(tags @> ARRAY[?]::text[] OR lower(category) = ?)', [filter.tag, filter.tag]);
     if (filter.category) q.whereRaw('lower(category) = ?', [filter.category.toLowerCase()]);
     return q;
   }

@@ -1,11 +1,296 @@
-import { Container, PageHeading } from '../../components/ui';
-import { Seo } from '../../seo/Seo';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import styled from 'styled-components';
+import { NEWS_PAGE_SIZE, STATIC_PAGES, type Event, type HomeResponse, type Job, type Resource, type Tool } from '@neuralbeat/common/contracts';
+import { Seo, absoluteUrl } from '../../seo/Seo';
+import { siteConfig } from '../../app/siteConfig';
+import { media } from '../../app/theme';
+import { Badge, Button, Card, Clamp, Container, Grid, Input, Skeleton } from '../../components/ui';
+import { Section } from '../../components/Section';
+import { NewsCard, NewsCardSkeleton } from '../../components/news/NewsCard';
+import { ToolCard, ToolCardSkeleton } from '../../components/tools/ToolCard';
+import { NewsletterSignup } from '../../components/NewsletterSignup';
+import { formatDate, formatShortDate, searchTarget } from '../../lib/format';
 
-export default function HomePage() {
+const POPULAR_CATEGORIES = [
+  { name: 'Generative AI', count: 142, icon: '✨' },
+  { name: 'NLP Tools', count: 98, icon: '💬' },
+  { name: 'AI Chatbots', count: 86, icon: '🤖' },
+  { name: 'Computer Vision', count: 74, icon: '👁️' },
+  { name: 'Data Analytics', count: 65, icon: '📊' },
+  { name: 'No-Code AI', count: 54, icon: '🧩' },
+];
+
+export const siteJsonLd = () => [
+  {
+    '@context': 'https://schema.org',
+    '@type': 'WebSite',
+    name: 'NeuralBeat',
+    url: absoluteUrl('/'),
+    potentialAction: {
+      '@type': 'SearchAction',
+      target: { '@type': 'EntryPoint', urlTemplate: absoluteUrl('/search?q={search_term_string}') },
+      'query-input': 'required name=search_term_string',
+    },
+  },
+  {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: 'NeuralBeat',
+    url: absoluteUrl('/'),
+    logo: absoluteUrl('/images/og-image.png'),
+    email: siteConfig.contactEmail,
+    sameAs: Object.values(siteConfig.social),
+  },
+];
+
+function HeroSearch() {
+  const [text, setText] = useState('');
+  const navigate = useNavigate();
+  const handleSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const target = searchTarget(text);
+    if (target) navigate(target);
+  };
   return (
-    <Container>
-      <Seo title="HomePage" />
-      <PageHeading>HomePage</PageHeading>
-    </Container>
+    <HeroForm role="search" onSubmit={handleSubmit}>
+      <label htmlFor="hero-search" className="visually-hidden">
+        Search
+      </label>
+      <Input id="hero-search" type="search" placeholder="Search for AI tools, news, or tutorials..." value={text} onChange={(e) => setText(e.target.value)} />
+      <Button type="submit">Search</Button>
+    </HeroForm>
   );
 }
+
+export default function HomePage() {
+  const home = useQuery<HomeResponse>({ queryKey: ['/api/home'] });
+  const tools = useQuery<Tool[]>({ queryKey: ['/api/tools/featured'] });
+  const resources = useQuery<Resource[]>({ queryKey: ['/api/resources?limit=2'] });
+  const events = useQuery<Event[]>({ queryKey: ['/api/events/upcoming'] });
+  const jobs = useQuery<Job[]>({ queryKey: ['/api/jobs/featured'] });
+
+  return (
+    <>
+      <Seo description={STATIC_PAGES['/'].description} path="/" jsonLd={siteJsonLd()} />
+      <Hero>
+        <Container>
+          <h1>Discover the Future of AI</h1>
+          <p>Your trusted source for the latest AI news, tools, and resources — all in one place.</p>
+          <HeroSearch />
+        </Container>
+      </Hero>
+      <Container>
+        <Section title="Latest News" link={{ to: '/news', label: 'View all' }}>
+          <Grid>
+            {home.isPending
+              ? Array.from({ length: NEWS_PAGE_SIZE }, (_, i) => <NewsCardSkeleton key={i} />)
+              : (home.data?.latestNews ?? []).map((a) => <NewsCard key={a.id} article={a} />)}
+          </Grid>
+          {home.isError && <p role="alert">Failed to fetch news articles</p>}
+          {home.data && home.data.latestNews.length === 0 && <p>No news yet — the pipeline is still collecting today's stories.</p>}
+        </Section>
+
+        <Section title="Featured AI Tools" link={{ to: '/directory', label: 'Explore the directory' }}>
+          <Grid>
+            {tools.isPending
+              ? Array.from({ length: 3 }, (_, i) => <ToolCardSkeleton key={i} />)
+              : (tools.data ?? []).slice(0, 3).map((t) => <ToolCard key={t.id} tool={t} />)}
+          </Grid>
+        </Section>
+
+        <Section title="Popular AI Categories">
+          <Tiles>
+            {POPULAR_CATEGORIES.map((c) => (
+              <Tile key={c.name} to={`/directory?category=${encodeURIComponent(c.name)}`}>
+                <span aria-hidden="true">{c.icon}</span>
+                <strong>{c.name}</strong>
+                <small>{c.count} tools</small>
+              </Tile>
+            ))}
+          </Tiles>
+        </Section>
+
+        <Section title="Learning Resources" link={{ to: '/learn', label: 'Explore all guides' }}>
+          <Grid $min="340px">
+            {resources.isPending
+              ? Array.from({ length: 2 }, (_, i) => <Skeleton key={i} $height="9rem" />)
+              : (resources.data ?? []).slice(0, 2).map((r) => (
+                  <Card key={r.id}>
+                    <CardBody>
+                      <Badge>{r.difficultyLevel}</Badge>
+                      <h3>
+                        <Link to={`/learn/${r.slug}`}>{r.title}</Link>
+                      </h3>
+                      <Clamp>{r.summary}</Clamp>
+                    </CardBody>
+                  </Card>
+                ))}
+          </Grid>
+        </Section>
+
+        <TwoColumns>
+          <Section title="Upcoming Events" link={{ to: '/events', label: 'All events' }}>
+            <List>
+              {events.isPending
+                ? Array.from({ length: 2 }, (_, i) => <Skeleton key={i} $height="4.5rem" />)
+                : (events.data ?? []).slice(0, 2).map((e) => (
+                    <li key={e.id}>
+                      <Link to={`/events/${e.slug}`}>{e.name}</Link>
+                      <small>
+                        {formatDate(e.startDate)} · {e.location}
+                      </small>
+                    </li>
+                  ))}
+              {events.data?.length === 0 && <li>No upcoming events scheduled.</li>}
+            </List>
+          </Section>
+          <Section title="Featured Jobs" link={{ to: '/jobs', label: 'All jobs' }}>
+            <List>
+              {jobs.isPending
+                ? Array.from({ length: 2 }, (_, i) => <Skeleton key={i} $height="4.5rem" />)
+                : (jobs.data ?? []).slice(0, 2).map((j) => (
+                    <li key={j.id}>
+                      <Link to={`/jobs/${j.id}`}>{j.title}</Link>
+                      <small>
+                        {j.company} · {j.location} · {j.jobType} · Posted {formatShortDate(j.createdAt)}
+                      </small>
+                    </li>
+                  ))}
+              {jobs.data?.length === 0 && <li>No open positions right now.</li>}
+            </List>
+          </Section>
+        </TwoColumns>
+
+        <NewsletterSignup variant="home" />
+
+        <Cta>
+          <div>
+            <h2>Built an AI tool?</h2>
+            <p>Get it in front of thousands of people exploring AI every day.</p>
+          </div>
+          <Button as={Link} to="/submit-tool">
+            Submit Your Tool
+          </Button>
+        </Cta>
+      </Container>
+    </>
+  );
+}
+
+const Hero = styled.section`
+  background: radial-gradient(circle at 20% 0%, #e0e7ff, transparent 60%), linear-gradient(180deg, #eef2ff, #fff);
+  padding: 4rem 0 3rem;
+  text-align: center;
+  h1 {
+    font-size: clamp(2rem, 6vw, 3.25rem);
+    margin: 0 0 1rem;
+  }
+  p {
+    color: ${(p) => p.theme.colors.muted};
+    font-size: 1.15rem;
+    max-width: 40rem;
+    margin: 0 auto 2rem;
+  }
+`;
+const HeroForm = styled.form`
+  display: flex;
+  gap: 0.5rem;
+  max-width: 36rem;
+  margin: 0 auto;
+`;
+const Tiles = styled.div`
+  display: grid;
+  gap: 1rem;
+  grid-template-columns: repeat(2, 1fr);
+  ${media.md} {
+    grid-template-columns: repeat(3, 1fr);
+  }
+  ${media.lg} {
+    grid-template-columns: repeat(6, 1fr);
+  }
+`;
+const Tile = styled(Link)`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 0.25rem;
+  padding: 1.25rem 0.5rem;
+  border: 1px solid ${(p) => p.theme.colors.border};
+  border-radius: ${(p) => p.theme.radius.lg};
+  text-decoration: none;
+  color: ${(p) => p.theme.colors.text};
+  text-align: center;
+  span {
+    font-size: 1.75rem;
+  }
+  small {
+    color: ${(p) => p.theme.colors.muted};
+  }
+  &:hover {
+    border-color: ${(p) => p.theme.colors.primary};
+  }
+`;
+const CardBody = styled.div`
+  padding: 1.25rem;
+  h3 {
+    margin: 0.5rem 0;
+  }
+  h3 a {
+    color: ${(p) => p.theme.colors.text};
+    text-decoration: none;
+  }
+  p {
+    margin: 0;
+    color: ${(p) => p.theme.colors.muted};
+  }
+`;
+const TwoColumns = styled.div`
+  display: grid;
+  gap: 0 2rem;
+  ${media.md} {
+    grid-template-columns: 1fr 1fr;
+  }
+`;
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 0.75rem;
+  li {
+    border: 1px solid ${(p) => p.theme.colors.border};
+    border-radius: ${(p) => p.theme.radius.md};
+    padding: 0.9rem 1rem;
+    display: flex;
+    flex-direction: column;
+    min-height: 4.5rem;
+  }
+  a {
+    font-weight: 600;
+    color: ${(p) => p.theme.colors.text};
+    text-decoration: none;
+  }
+  small {
+    color: ${(p) => p.theme.colors.muted};
+  }
+`;
+const Cta = styled.section`
+  margin: 3rem 0 0;
+  padding: 2rem;
+  border: 1px solid ${(p) => p.theme.colors.border};
+  border-radius: ${(p) => p.theme.radius.lg};
+  display: flex;
+  flex-wrap: wrap;
+  gap: 1rem;
+  justify-content: space-between;
+  align-items: center;
+  h2 {
+    margin: 0;
+  }
+  p {
+    margin: 0.25rem 0 0;
+    color: ${(p) => p.theme.colors.muted};
+  }
+`;
