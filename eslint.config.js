@@ -23,6 +23,11 @@ export default tseslint.config(
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      // The browser bundle takes only the contracts and the error envelope from common, never its server code.
+      'no-restricted-imports': ['error', { paths: [{ name: '@neuralbeat/common', message: "Import from '@neuralbeat/common/contracts' or '/errors'." }] }],
+    },
   },
 );

@@ -1,11 +1,155 @@
-import { Container, PageHeading } from '../../components/ui';
-import { Seo } from '../../seo/Seo';
+import { Link, useParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import styled from 'styled-components';
+import type { Tool } from '@neuralbeat/common/contracts';
+import type { ApiError } from '../../api/client';
+import { Seo, absoluteUrl } from '../../seo/Seo';
+import { Badge, Button, Container, EmptyState, Grid, Skeleton } from '../../components/ui';
+import { Breadcrumb, breadcrumbJsonLd } from '../../components/Breadcrumb';
+import { ToolCard } from '../../components/tools/ToolCard';
 
 export default function ToolDetailPage() {
+  const { slug = '' } = useParams();
+  const tool = useQuery<Tool, ApiError>({ queryKey: [`/api/tools/${encodeURIComponent(slug)}`] });
+  const similar = useQuery<Tool[]>({ queryKey: [`/api/tools/${encodeURIComponent(slug)}/similar`], enabled: tool.isSuccess });
+
+  if (tool.isPending) {
+    return (
+      <Container aria-busy="true">
+        <Skeleton $width="30%" style={{ margin: '1.5rem 0' }} />
+        <Skeleton $height="3rem" $width="60%" />
+        <Skeleton $height="12rem" style={{ marginTop: '1.5rem' }} />
+      </Container>
+    );
+  }
+  if (tool.isError) {
+    return (
+      <Container>
+        <Seo title="Tool not found" noindex />
+        <EmptyState>
+          <h1>Tool not found</h1>
+          <p>{tool.error.status === 404 ? "The tool you're looking for doesn't exist or has been removed." : tool.error.message}</p>
+          <Button as={Link} to="/directory">
+            Back to Directory
+          </Button>
+        </EmptyState>
+      </Container>
+    );
+  }
+  const t = tool.data;
+  const crumbs = [{ label: 'Home', to: '/' }, { label: 'Directory', to: '/directory' }, { label: t.category, to: `/directory?category=${encodeURIComponent(t.category)}` }, { label: t.name }];
   return (
     <Container>
-      <Seo title="ToolDetailPage" />
-      <PageHeading>ToolDetailPage</PageHeading>
+      <Seo
+        title={`${t.name} — ${t.category}`}
+        description={t.shortDescription}
+        path={`/directory/${t.slug}`}
+        image={t.logoUrl}
+        jsonLd={[
+          {
+            '@context': 'https://schema.org',
+            '@type': 'SoftwareApplication',
+            name: t.name,
+            description: t.description,
+            applicationCategory: t.category,
+            url: t.websiteUrl,
+            ...(t.logoUrl ? { image: t.logoUrl } : {}),
+            ...(t.pricing ? { offers: { '@type': 'Offer', category: t.pricing, ...(t.pricing === 'Free' ? { price: '0', priceCurrency: 'USD' } : {}) } } : {}),
+            keywords: t.tags.join(', '),
+          },
+          breadcrumbJsonLd(crumbs, absoluteUrl),
+        ]}
+      />
+      <Breadcrumb items={crumbs} />
+      <Layout>
+        <main>
+          <h1>{t.name}</h1>
+          <Lead>{t.shortDescription}</Lead>
+          <Tags>
+            {t.tags.map((tag) => (
+              <Badge key={tag}>{tag}</Badge>
+            ))}
+          </Tags>
+          <Button as="a" href={t.websiteUrl} target="_blank" rel="noopener noreferrer">
+            Visit Website ↗
+          </Button>
+          <h2>About</h2>
+          <p>{t.description}</p>
+          {t.features.length > 0 && (
+            <>
+              <h2>Key Features</h2>
+              <ul>
+                {t.features.map((f) => (
+                  <li key={f}>{f}</li>
+                ))}
+              </ul>
+            </>
+          )}
+        </main>
+        <Aside aria-label="Tool details">
+          <dl>
+            <dt>Category</dt>
+            <dd>
+              <Link to={`/directory?category=${encodeURIComponent(t.category)}`}>{t.category}</Link>
+            </dd>
+            <dt>Pricing</dt>
+            <dd>{t.pricing ?? 'Not specified'}</dd>
+          </dl>
+          <small>
+            Disclaimer: NeuralBeat is not affiliated with {t.name}. Details may change; check the official website for current features and pricing.
+          </small>
+        </Aside>
+      </Layout>
+      {similar.data && similar.data.length > 0 && (
+        <section aria-labelledby="similar-heading">
+          <h2 id="similar-heading">Similar Tools</h2>
+          <Grid $min="240px">
+            {similar.data.map((s) => (
+              <ToolCard key={s.id} tool={s} />
+            ))}
+          </Grid>
+        </section>
+      )}
     </Container>
   );
 }
+
+const Layout = styled.div`
+  display: grid;
+  gap: 2rem;
+  grid-template-columns: minmax(0, 1fr);
+  @media (min-width: 900px) {
+    grid-template-columns: minmax(0, 2fr) minmax(16rem, 1fr);
+  }
+  h1 {
+    margin: 0;
+    font-size: clamp(1.75rem, 4vw, 2.5rem);
+  }
+`;
+const Lead = styled.p`
+  font-size: 1.15rem;
+  color: ${(p) => p.theme.colors.muted};
+`;
+const Tags = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.4rem;
+  margin-bottom: 1rem;
+`;
+const Aside = styled.aside`
+  border: 1px solid ${(p) => p.theme.colors.border};
+  border-radius: ${(p) => p.theme.radius.lg};
+  padding: 1.25rem;
+  align-self: start;
+  dt {
+    font-weight: 600;
+    font-size: 0.85rem;
+    color: ${(p) => p.theme.colors.muted};
+  }
+  dd {
+    margin: 0 0 1rem;
+  }
+  small {
+    color: ${(p) => p.theme.colors.muted};
+  }
+`;
