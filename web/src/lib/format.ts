@@ -28,3 +28,23 @@ export function searchTarget(text: string): string | null {
   const q = text.trim();
   return q ? `/search?q=${encodeURIComponent(q)}` : null;
 }
+
+const MONTH = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' });
+
+/** Spec §2 event dates: "Month d-d, yyyy" within one month, else "Month d, yyyy - Month d, yyyy". */
+export function formatDateRange(start: string, end: string | null): string {
+  const s = new Date(start);
+  if (Number.isNaN(s.getTime())) return 'Invalid date';
+  const e = end ? new Date(end) : null;
+  if (!e || Number.isNaN(e.getTime()) || e.getTime() === s.getTime()) return LONG.format(s);
+  if (s.getUTCFullYear() === e.getUTCFullYear() && s.getUTCMonth() === e.getUTCMonth()) {
+    return `${MONTH.format(s)} ${s.getUTCDate()}-${e.getUTCDate()}, ${s.getUTCFullYear()}`;
+  }
+  return `${LONG.format(s)} - ${LONG.format(e)}`;
+}
+
+/** An event is past when its end date (or its start date without one) is before today. */
+export function isPastEvent(event: { startDate: string; endDate: string | null }, now = new Date()): boolean {
+  const today = now.toISOString().slice(0, 10);
+  return (event.endDate ?? event.startDate).slice(0, 10) < today;
+}

@@ -1,11 +1,102 @@
-import { Container, PageHeading } from '../../components/ui';
-import { Seo } from '../../seo/Seo';
+import { useParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import styled from 'styled-components';
+import type { Event } from '@neuralbeat/common/contracts';
+import { Seo, absoluteUrl } from '../../seo/Seo';
+import { Badge, Button, Container, Skeleton } from '../../components/ui';
+import { Breadcrumb, breadcrumbJsonLd } from '../../components/Breadcrumb';
+import { DetailNotFound } from '../../components/DetailNotFound';
+import { formatDateRange, isPastEvent } from '../../lib/format';
 
 export default function EventDetailPage() {
+  const { slug = '' } = useParams();
+  const q = useQuery<Event>({ queryKey: [`/api/events/${encodeURIComponent(slug)}`] });
+  if (q.isPending) {
+    return (
+      <Container aria-busy="true">
+        <Skeleton $height="3rem" $width="60%" style={{ margin: '2rem 0' }} />
+        <Skeleton $height="12rem" />
+      </Container>
+    );
+  }
+  if (q.isError) return <DetailNotFound title="Event not found" back={{ to: '/events', label: 'Back to Events' }} />;
+  const e = q.data;
+  const past = isPastEvent(e);
+  const crumbs = [{ label: 'Home', to: '/' }, { label: 'Events', to: '/events' }, { label: e.name }];
   return (
-    <Container>
-      <Seo title="EventDetailPage" />
-      <PageHeading>EventDetailPage</PageHeading>
-    </Container>
+    <Narrow>
+      <Seo
+        title={e.name}
+        description={e.description.slice(0, 160)}
+        path={`/events/${e.slug}`}
+        image={e.imageUrl}
+        jsonLd={[
+          {
+            '@context': 'https://schema.org',
+            '@type': 'Event',
+            name: e.name,
+            description: e.description,
+            startDate: e.startDate,
+            ...(e.endDate ? { endDate: e.endDate } : {}),
+            eventAttendanceMode: e.virtual ? 'https://schema.org/OnlineEventAttendanceMode' : 'https://schema.org/OfflineEventAttendanceMode',
+            eventStatus: 'https://schema.org/EventScheduled',
+            location: e.virtual ? { '@type': 'VirtualLocation', url: e.url } : { '@type': 'Place', name: e.location, address: e.location },
+            ...(e.organizer ? { organizer: { '@type': 'Organization', name: e.organizer } } : {}),
+            ...(e.url ? { url: e.url } : {}),
+          },
+          breadcrumbJsonLd(crumbs, absoluteUrl),
+        ]}
+      />
+      <Breadcrumb items={crumbs} />
+      <Badge>{e.eventType}</Badge>
+      <h1>{e.name}</h1>
+      <Facts>
+        <dt>When</dt>
+        <dd>{formatDateRange(e.startDate, e.endDate)}</dd>
+        <dt>Where</dt>
+        <dd>
+          {e.location}
+          {e.virtual ? ' (online)' : ''}
+        </dd>
+        {e.organizer && (
+          <>
+            <dt>Organizer</dt>
+            <dd>{e.organizer}</dd>
+          </>
+        )}
+        {e.price && (
+          <>
+            <dt>Price</dt>
+            <dd>{e.price}</dd>
+          </>
+        )}
+      </Facts>
+      <p>{e.description}</p>
+      {e.url && (
+        <Button as="a" href={e.url} target="_blank" rel="noopener noreferrer">
+          {past ? 'View Details' : 'Register Now'}
+        </Button>
+      )}
+    </Narrow>
   );
 }
+
+const Narrow = styled(Container)`
+  max-width: 800px;
+  h1 {
+    font-size: clamp(1.75rem, 4vw, 2.5rem);
+    margin: 0.5rem 0 1rem;
+  }
+`;
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: max-content 1fr;
+  gap: 0.4rem 1rem;
+  dt {
+    font-weight: 600;
+    color: ${(p) => p.theme.colors.muted};
+  }
+  dd {
+    margin: 0;
+  }
+`;

@@ -1,11 +1,84 @@
-import { Container, PageHeading } from '../../components/ui';
-import { Seo } from '../../seo/Seo';
+import { useParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import styled from 'styled-components';
+import type { Job } from '@neuralbeat/common/contracts';
+import { Seo, absoluteUrl } from '../../seo/Seo';
+import { Badge, Button, Container, Skeleton } from '../../components/ui';
+import { Breadcrumb, breadcrumbJsonLd } from '../../components/Breadcrumb';
+import { DetailNotFound } from '../../components/DetailNotFound';
+import { Prose } from '../../components/Prose';
+import { formatShortDate } from '../../lib/format';
+
+const EMPLOYMENT_TYPE: Record<Job['jobType'], string> = { 'Full-time': 'FULL_TIME', 'Part-time': 'PART_TIME', Contract: 'CONTRACTOR' };
 
 export default function JobDetailPage() {
+  const { id = '' } = useParams();
+  const q = useQuery<Job>({ queryKey: [`/api/jobs/${encodeURIComponent(id)}`] });
+  if (q.isPending) {
+    return (
+      <Container aria-busy="true">
+        <Skeleton $height="3rem" $width="60%" style={{ margin: '2rem 0' }} />
+        <Skeleton $height="12rem" />
+      </Container>
+    );
+  }
+  if (q.isError) return <DetailNotFound title="Job not found" back={{ to: '/jobs', label: 'Back to Jobs' }} />;
+  const j = q.data;
+  const crumbs = [{ label: 'Home', to: '/' }, { label: 'Jobs', to: '/jobs' }, { label: j.title }];
   return (
-    <Container>
-      <Seo title="JobDetailPage" />
-      <PageHeading>JobDetailPage</PageHeading>
-    </Container>
+    <Narrow>
+      <Seo
+        title={`${j.title} at ${j.company}`}
+        description={j.description.slice(0, 160)}
+        path={`/jobs/${j.id}`}
+        jsonLd={[
+          {
+            '@context': 'https://schema.org',
+            '@type': 'JobPosting',
+            title: j.title,
+            description: j.description,
+            datePosted: j.createdAt,
+            employmentType: EMPLOYMENT_TYPE[j.jobType],
+            hiringOrganization: { '@type': 'Organization', name: j.company, ...(j.companyLogoUrl ? { logo: j.companyLogoUrl } : {}) },
+            jobLocation: { '@type': 'Place', address: j.location },
+            ...(j.remote ? { jobLocationType: 'TELECOMMUTE' } : {}),
+            ...(j.salaryRange ? { baseSalary: j.salaryRange } : {}),
+            directApply: false,
+            url: j.applyUrl,
+          },
+          breadcrumbJsonLd(crumbs, absoluteUrl),
+        ]}
+      />
+      <Breadcrumb items={crumbs} />
+      <h1>{j.title}</h1>
+      <p>
+        <strong>{j.company}</strong> · {j.location} · Posted {formatShortDate(j.createdAt)}
+      </p>
+      <Badges>
+        <Badge>{j.jobType}</Badge>
+        {j.remote && <Badge $color="#16a34a">Remote</Badge>}
+        {j.salaryRange && <Badge $color="#475569">{j.salaryRange}</Badge>}
+      </Badges>
+      <h2>About the role</h2>
+      <Prose text={j.description} />
+      <h2>Requirements</h2>
+      <Prose text={j.requirements} />
+      <Button as="a" href={j.applyUrl} target="_blank" rel="noopener noreferrer">
+        Apply Now
+      </Button>
+    </Narrow>
   );
 }
+
+const Narrow = styled(Container)`
+  max-width: 800px;
+  h1 {
+    font-size: clamp(1.75rem, 4vw, 2.5rem);
+    margin-bottom: 0.25rem;
+  }
+`;
+const Badges = styled.div`
+  display: flex;
+  gap: 0.4rem;
+  flex-wrap: wrap;
+`;
