@@ -1,11 +1,182 @@
-import { Container, PageHeading } from '../../components/ui';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { STATIC_PAGES } from '@neuralbeat/common/contracts';
 import { Seo } from '../../seo/Seo';
+import { siteConfig } from '../../app/siteConfig';
+import { Button, Card, Container, Grid, Input, PageHeading, TextArea } from '../../components/ui';
+import { NewsletterSignup } from '../../components/NewsletterSignup';
+import { siteJsonLd } from '../home/HomePage';
+
+const OFFERS = [
+  ['📰', 'Curated AI News', 'The day’s important AI stories from research labs, companies and regulators, summarised and credited to their sources.'],
+  ['🧰', 'Comprehensive Directory', 'AI tools sorted by what they do, with plain descriptions, features and pricing.'],
+  ['🎓', 'Educational Resources', 'Guides for beginners through practitioners, from first principles to production techniques.'],
+  ['🎤', 'Industry Events', 'Conferences, summits and workshops worth your time, past and upcoming.'],
+  ['💼', 'Career Opportunities', 'Roles across machine learning, data and AI products, remote and on-site.'],
+  ['✉️', 'Weekly Newsletter', 'One email a week with the stories and tools that mattered.'],
+];
+const VALUES = [
+  ['Accuracy & Reliability', 'We link every story to its source and say how each summary was produced.'],
+  ['Clarity & Accessibility', 'We explain AI in plain language without dumbing it down.'],
+  ['Diversity & Inclusion', 'We cover voices and work from across the global AI community.'],
+  ['User-Centric Approach', 'No clutter, no dark patterns: the site is built around what readers need.'],
+];
+const TEAM = [
+  ['Maya Okafor', 'Editor-in-Chief'],
+  ['Daniel Reyes', 'Head of Engineering'],
+  ['Lena Hoffmann', 'Research Editor'],
+  ['Arjun Mehta', 'Community Lead'],
+];
 
 export default function AboutPage() {
+  const meta = STATIC_PAGES['/about'];
   return (
     <Container>
-      <Seo title="AboutPage" />
-      <PageHeading>AboutPage</PageHeading>
+      <Seo title={meta.title} description={meta.description} path="/about" jsonLd={siteJsonLd()} />
+      <PageHeading>About NeuralBeat</PageHeading>
+      <Section aria-labelledby="mission">
+        <h2 id="mission">Our Mission</h2>
+        <p>
+          AI moves fast and the signal is easy to lose in the noise. NeuralBeat gathers the news, tools, learning resources, events and jobs
+          that matter into one place, so professionals and newcomers alike can follow the field with confidence.
+        </p>
+        <Actions>
+          <Button as={Link} to="/directory">
+            Explore AI Tools
+          </Button>
+          <Button as={Link} to="/news" $variant="outline">
+            Read Latest News
+          </Button>
+        </Actions>
+      </Section>
+      <Section aria-labelledby="offer">
+        <h2 id="offer">What We Offer</h2>
+        <Grid $min="260px">
+          {OFFERS.map(([icon, title, text]) => (
+            <Card key={title}>
+              <Pad>
+                <span aria-hidden="true">{icon}</span>
+                <h3>{title}</h3>
+                <p>{text}</p>
+              </Pad>
+            </Card>
+          ))}
+        </Grid>
+      </Section>
+      <Section aria-labelledby="values">
+        <h2 id="values">Our Values</h2>
+        <Grid $min="240px">
+          {VALUES.map(([title, text]) => (
+            <div key={title}>
+              <h3>{title}</h3>
+              <p>{text}</p>
+            </div>
+          ))}
+        </Grid>
+      </Section>
+      <Section aria-labelledby="team">
+        <h2 id="team">Meet Our Team</h2>
+        <Grid $min="200px">
+          {TEAM.map(([name, role]) => (
+            <Person key={name}>
+              <div aria-hidden="true">{name.split(' ').map((p) => p[0]).join('')}</div>
+              <strong>{name}</strong>
+              <span>{role}</span>
+            </Person>
+          ))}
+        </Grid>
+        <Actions>
+          <Button type="button" $variant="outline">
+            Join Our Team
+          </Button>
+        </Actions>
+      </Section>
+      <Section aria-labelledby="touch">
+        <h2 id="touch">Get In Touch</h2>
+        <Touch>
+          <div>
+            <p>
+              Email: <a href={`mailto:${siteConfig.contactEmail}`}>{siteConfig.contactEmail}</a>
+            </p>
+            <p>San Francisco, CA</p>
+            <p>Monday - Friday: 9am - 5pm PST</p>
+          </div>
+          <form onSubmit={(e) => e.preventDefault()} aria-label="Message form">
+            <label htmlFor="about-name">Name</label>
+            <Input id="about-name" />
+            <label htmlFor="about-email">Email</label>
+            <Input id="about-email" type="email" />
+            <label htmlFor="about-message">Message</label>
+            <TextArea id="about-message" />
+            <Button type="submit">Send Message</Button>
+          </form>
+        </Touch>
+      </Section>
+      <NewsletterSignup variant="about" />
     </Container>
   );
 }
+
+const Section = styled.section`
+  margin: 2.5rem 0;
+  p {
+    color: ${(p) => p.theme.colors.muted};
+  }
+`;
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.75rem;
+  margin-top: 1rem;
+`;
+const Pad = styled.div`
+  padding: 1.25rem;
+  span {
+    font-size: 1.75rem;
+  }
+  h3 {
+    margin: 0.5rem 0;
+  }
+  p {
+    margin: 0;
+  }
+`;
+const Person = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  text-align: center;
+  div {
+    width: 5rem;
+    height: 5rem;
+    border-radius: 50%;
+    background: ${(p) => p.theme.colors.surfaceAlt};
+    color: ${(p) => p.theme.colors.primary};
+    display: grid;
+    place-items: center;
+    font-weight: 800;
+    font-size: 1.4rem;
+    margin-bottom: 0.5rem;
+  }
+  span {
+    color: ${(p) => p.theme.colors.muted};
+  }
+`;
+const Touch = styled.div`
+  display: grid;
+  gap: 2rem;
+  @media (min-width: 768px) {
+    grid-template-columns: 1fr 1fr;
+  }
+  form {
+    display: grid;
+    gap: 0.4rem;
+  }
+  label {
+    font-weight: 600;
+    font-size: 0.9rem;
+  }
+  button {
+    margin-top: 0.75rem;
+  }
+`;

@@ -1,11 +1,122 @@
-import { Container, PageHeading } from '../../components/ui';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { STATIC_PAGES } from '@neuralbeat/common/contracts';
 import { Seo } from '../../seo/Seo';
+import { siteConfig } from '../../app/siteConfig';
+import { useToast } from '../../components/toast/ToastProvider';
+import { Button, Card, Container, Input, Muted, PageHeading, TextArea } from '../../components/ui';
 
+const SEND_DELAY_MS = 1500;
+const EMPTY = { name: '', email: '', subject: '', message: '' };
+
+/** The contact form is simulated: nothing is sent anywhere (spec §2). */
 export default function ContactPage() {
+  const [form, setForm] = useState(EMPTY);
+  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
+  const toast = useToast();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const handleSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setState('sending');
+    timer.current = setTimeout(() => {
+      setState('sent');
+      setForm(EMPTY);
+      toast({ title: 'Message sent!', description: "We'll get back to you as soon as possible." });
+    }, SEND_DELAY_MS);
+  };
+  const meta = STATIC_PAGES['/contact'];
+  const input = (name: keyof typeof EMPTY) => ({
+    id: `contact-${name}`,
+    name,
+    required: true,
+    value: form[name],
+    disabled: state === 'sending',
+    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value })),
+  });
+
   return (
     <Container>
-      <Seo title="ContactPage" />
-      <PageHeading>ContactPage</PageHeading>
+      <Seo title={meta.title} description={meta.description} path="/contact" />
+      <PageHeading>Contact Us</PageHeading>
+      <Muted>Questions, corrections, partnership ideas? We'd love to hear from you.</Muted>
+      <Layout>
+        <Details aria-label="Contact details">
+          <p>
+            <strong>Email</strong>
+            <a href={`mailto:${siteConfig.contactEmail}`}>{siteConfig.contactEmail}</a>
+          </p>
+          <p>
+            <strong>Office</strong>San Francisco, CA
+          </p>
+          <p>
+            <strong>Hours</strong>Monday - Friday: 9am - 5pm PST
+          </p>
+        </Details>
+        {state === 'sent' ? (
+          <Card role="status">
+            <Done>
+              <h2>Message Sent!</h2>
+              <p>Thank you for reaching out. Our team typically responds within 24-48 business hours.</p>
+              <Button type="button" onClick={() => setState('idle')}>
+                Send Another Message
+              </Button>
+            </Done>
+          </Card>
+        ) : (
+          <Form onSubmit={handleSubmit}>
+            <label htmlFor="contact-name">Name</label>
+            <Input {...input('name')} autoComplete="name" />
+            <label htmlFor="contact-email">Email</label>
+            <Input {...input('email')} type="email" autoComplete="email" />
+            <label htmlFor="contact-subject">Subject</label>
+            <Input {...input('subject')} />
+            <label htmlFor="contact-message">Message</label>
+            <TextArea {...input('message')} rows={6} />
+            <small>
+              By sending this message you agree to our <Link to="/privacy-policy">Privacy Policy</Link>.
+            </small>
+            <Button type="submit" disabled={state === 'sending'}>
+              {state === 'sending' ? 'Sending...' : 'Send Message'}
+            </Button>
+          </Form>
+        )}
+      </Layout>
     </Container>
   );
 }
+
+const Layout = styled.div`
+  display: grid;
+  gap: 2rem;
+  margin: 2rem 0;
+  @media (min-width: 768px) {
+    grid-template-columns: 1fr 2fr;
+  }
+`;
+const Details = styled.aside`
+  p {
+    display: flex;
+    flex-direction: column;
+    margin: 0 0 1rem;
+  }
+`;
+const Form = styled.form`
+  display: grid;
+  gap: 0.4rem;
+  label {
+    font-weight: 600;
+    font-size: 0.9rem;
+    margin-top: 0.5rem;
+  }
+  small {
+    color: ${(p) => p.theme.colors.muted};
+    margin: 0.5rem 0;
+  }
+`;
+const Done = styled.div`
+  padding: 2rem;
+  text-align: center;
+`;

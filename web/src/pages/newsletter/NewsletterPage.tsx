@@ -1,11 +1,137 @@
-import { Container, PageHeading } from '../../components/ui';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { STATIC_PAGES } from '@neuralbeat/common/contracts';
 import { Seo } from '../../seo/Seo';
+import { useToast } from '../../components/toast/ToastProvider';
+import { Button, Card, Container, Grid, Input, Muted, PageHeading } from '../../components/ui';
 
+const SUBSCRIBE_DELAY_MS = 1000;
+const BENEFITS = [
+  ['📬', 'Weekly AI News Digest', 'The week’s most important stories in one short read.'],
+  ['🛠️', 'Tool Recommendations', 'New and notable AI tools, tried and explained.'],
+  ['💡', 'Exclusive Insights', 'Analysis and context you will not find in the headlines.'],
+];
+const TESTIMONIALS = [
+  ['Priya N.', 'Product manager', 'The only AI newsletter I read end to end. Short, sourced and useful.'],
+  ['Tom W.', 'ML engineer', 'I find at least one tool or paper worth trying every single week.'],
+  ['Sofia R.', 'Founder', 'It keeps my whole team on the same page about what is changing in AI.'],
+];
+
+/** The newsletter page's form is simulated (spec §2): it shows the flow without a call. */
 export default function NewsletterPage() {
+  const [email, setEmail] = useState('');
+  const [state, setState] = useState<'idle' | 'subscribing' | 'done'>('idle');
+  const toast = useToast();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const handleSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setState('subscribing');
+    timer.current = setTimeout(() => {
+      setState('done');
+      toast({ title: 'Successfully subscribed!' });
+    }, SUBSCRIBE_DELAY_MS);
+  };
+  const meta = STATIC_PAGES['/newsletter'];
   return (
     <Container>
-      <Seo title="NewsletterPage" />
-      <PageHeading>NewsletterPage</PageHeading>
+      <Seo title={meta.title} description={meta.description} path="/newsletter" />
+      <PageHeading>The NeuralBeat Newsletter</PageHeading>
+      <Muted>Join 25,000+ readers who get the week in AI every Friday.</Muted>
+      <Grid $min="240px" style={{ margin: '2rem 0' }}>
+        {BENEFITS.map(([icon, title, text]) => (
+          <Card key={title}>
+            <Pad>
+              <span aria-hidden="true">{icon}</span>
+              <h2>{title}</h2>
+              <p>{text}</p>
+            </Pad>
+          </Card>
+        ))}
+      </Grid>
+      {state === 'done' ? (
+        <Card role="status">
+          <Pad style={{ textAlign: 'center' }}>
+            <h2>Thank You for Subscribing!</h2>
+            <p>Your first issue arrives this Friday.</p>
+            <Button
+              type="button"
+              onClick={() => {
+                setEmail('');
+                setState('idle');
+              }}
+            >
+              Subscribe Another Email
+            </Button>
+          </Pad>
+        </Card>
+      ) : (
+        <Form onSubmit={handleSubmit}>
+          <label htmlFor="newsletter-page-email">Email address</label>
+          <Row>
+            <Input
+              id="newsletter-page-email"
+              type="email"
+              required
+              value={email}
+              disabled={state === 'subscribing'}
+              onChange={(e) => setEmail(e.target.value)}
+              placeholder="you@example.com"
+            />
+            <Button type="submit" disabled={state === 'subscribing'}>
+              {state === 'subscribing' ? 'Subscribing...' : 'Subscribe'}
+            </Button>
+          </Row>
+        </Form>
+      )}
+      <section aria-labelledby="testimonials" style={{ marginTop: '3rem' }}>
+        <h2 id="testimonials">What readers say</h2>
+        <Grid $min="240px">
+          {TESTIMONIALS.map(([name, role, quote]) => (
+            <Quote key={name}>
+              <p>“{quote}”</p>
+              <cite>
+                {name}, {role}
+              </cite>
+            </Quote>
+          ))}
+        </Grid>
+      </section>
     </Container>
   );
 }
+
+const Pad = styled.div`
+  padding: 1.25rem;
+  span {
+    font-size: 1.75rem;
+  }
+  h2 {
+    font-size: 1.15rem;
+  }
+  p {
+    color: ${(p) => p.theme.colors.muted};
+  }
+`;
+const Form = styled.form`
+  max-width: 32rem;
+  label {
+    font-weight: 600;
+  }
+`;
+const Row = styled.div`
+  display: flex;
+  gap: 0.5rem;
+  margin-top: 0.4rem;
+`;
+const Quote = styled.blockquote`
+  margin: 0;
+  padding: 1.25rem;
+  border-left: 4px solid ${(p) => p.theme.colors.primary};
+  background: ${(p) => p.theme.colors.surface};
+  cite {
+    color: ${(p) => p.theme.colors.muted};
+    font-style: normal;
+    font-size: 0.9rem;
+  }
+`;
