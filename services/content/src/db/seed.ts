@@ -1,10 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { config, createDb, createLogger, type Knex } from '@neuralbeat/common';
 import { seedEssentials } from './seeds/essentials';
+import { seedDemoContent } from './seeds/demoContent';
 
 /** Idempotent: running it twice leaves the same rows. */
 export async function seed(db: Knex): Promise<void> {
   await seedEssentials(db);
+  await seedDemoContent(db);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
