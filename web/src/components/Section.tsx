@@ -23,7 +23,8 @@ const Head = styled.div`
   display: flex;
   justify-content: space-between;
   align-items: baseline;
-  gap: 1rem;
+  flex-wrap: wrap;
+  gap: 0.25rem 1rem;
   margin-bottom: 1.25rem;
   h2 {
     margin: 0;
