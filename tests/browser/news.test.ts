@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startSystem, type RunningSystem } from '../support/system';

@@ -5,14 +5,15 @@ import { createServiceApp, finishServiceApp, notFound, type Config, type Logger 
 import { apiProxy } from './proxy';
 import { spaRoutes } from './spa';
 import type { ServiceKey } from './serviceRoutes';
+import { crawlerDocuments } from './documents';
+import { PageMetaResolver } from './pageMeta';
+import { renderShell } from './indexHtml';
 
 export interface GatewayDeps {
   logger: Logger;
   config: Config;
   targets: Record<ServiceKey, string>;
   webDist: string;
-  /** Fills the HTML shell for a path (title, meta, status) before it is sent. */
-  renderIndex?: (reqPath: string, html: string) => Promise<{ status: number; html: string }>;
   upstreamTimeoutMs?: number;
 }
 
@@ -51,6 +52,13 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(apiProxy(deps.targets, deps.upstreamTimeoutMs));
   app.use('/api', (req, _res, next) => next(notFound(`No API route for ${req.method} ${req.originalUrl.split('?')[0]}`)));
   app.use(compression());
-  app.use(spaRoutes(deps.webDist, deps.renderIndex ?? (async (_p, html) => ({ status: 200, html }))));
+  app.use(crawlerDocuments(deps.config));
+  const pages = new PageMetaResolver(deps.targets.content, deps.config.SITE_URL);
+  app.use(
+    spaRoutes(deps.webDist, async (path, template) => {
+      const meta = await pages.resolve(path);
+      return { status: meta.status, html: renderShell(template, meta, deps.config) };
+    }),
+  );
   return finishServiceApp(app);
 }

@@ -1,0 +1,28 @@
+import { Router } from 'express';
+import type { ContentDeps } from '../app';
+
+/** Sitemaps hold at most 50,000 URLs; we list the newest news first and cap there. */
+const SITEMAP_LIMIT = 50_000;
+
+/**
+ * Service-to-service reads for the gateway (never proxied publicly: the gateway
+ * only forwards /api/*).
+ */
+export function internalRoutes(deps: ContentDeps): Router {
+  const router = Router();
+  router.get('/sitemap', async (_req, res) => {
+    const { rows } = await deps.db.raw<{ rows: { path: string; lastmod: Date | null }[] }>(
+      `SELECT path, lastmod FROM (
+         (SELECT '/news/' || slug AS path, COALESCE(updated_at, publish_date) AS lastmod, 1 AS kind FROM news_feed ORDER BY publish_date DESC LIMIT ?)
+         UNION ALL (SELECT '/news/tag/' || tag, max(publish_date), 2 FROM news_feed, unnest(tags) AS tag GROUP BY tag)
+         UNION ALL (SELECT '/directory/' || slug, created_at, 3 FROM tools WHERE approved)
+         UNION ALL (SELECT '/learn/' || slug, published_at, 4 FROM resources)
+         UNION ALL (SELECT '/events/' || slug, updated_at, 5 FROM events WHERE published)
+         UNION ALL (SELECT '/jobs/' || id, created_at, 6 FROM jobs)
+       ) entries ORDER BY kind, lastmod DESC NULLS LAST LIMIT ?`,
+      [SITEMAP_LIMIT, SITEMAP_LIMIT],
+    );
+    res.json({ entries: rows.map((r) => ({ path: r.path, lastmod: r.lastmod ? r.lastmod.toISOString() : null })) });
+  });
+  return router;
+}

@@ -1,0 +1,75 @@
+import { Router } from 'express';
+import { STATIC_PAGES, type NewsListResponse } from '@neuralbeat/common/contracts';
+import { badGateway, type Config } from '@neuralbeat/common';
+
+const FEED_ITEMS = 50;
+const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+
+async function contentJson<T>(url: string): Promise<T> {
+  const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
+  if (!res.ok) throw badGateway(`The content service answered ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/** /sitemap.xml, /robots.txt, /rss.xml and /news/tag/{tag}/rss.xml, built from the content service. */
+export function crawlerDocuments(config: Config): Router {
+  const router = Router();
+  const base = config.SITE_URL.replace(/\/$/, '');
+
+  router.get('/robots.txt', (_req, res) => {
+    res.type('text/plain').send(`User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: ${base}/sitemap.xml\n`);
+  });
+
+  router.get('/sitemap.xml', async (_req, res) => {
+    const { entries } = await contentJson<{ entries: { path: string; lastmod: string | null }[] }>(`${config.CONTENT_URL}/internal/sitemap`);
+    const fixed = Object.entries(STATIC_PAGES)
+      .filter(([, meta]) => !meta.noindex)
+      .map(([path]) => ({ path, lastmod: null as string | null }));
+    const urls = [...fixed, ...entries]
+      .map((e) => `  <url><loc>${xml(base + encodeURI(e.path))}</loc>${e.lastmod ? `<lastmod>${e.lastmod.slice(0, 10)}</lastmod>` : ''}</url>`)
+      .join('\n');
+    res
+      .type('application/xml')
+      .set('cache-control', 'public, max-age=300')
+      .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`);
+  });
+
+  const sendFeed = async (tag: string | null, res: import('express').Response) => {
+    const api = tag ? `/api/news/tag/${encodeURIComponent(tag)}` : '/api/news';
+    const list = await contentJson<NewsListResponse>(`${config.CONTENT_URL}${api}?limit=${FEED_ITEMS}&offset=0`);
+    const self = tag ? `${base}/news/tag/${encodeURIComponent(tag)}/rss.xml` : `${base}/rss.xml`;
+    const items = list.articles
+      .map((a) => {
+        const link = `${base}/news/${encodeURIComponent(a.slug)}`;
+        return [
+          '    <item>',
+          `      <title>${xml(a.title)}</title>`,
+          `      <link>${xml(link)}</link>`,
+          `      <guid isPermaLink="true">${xml(link)}</guid>`,
+          `      <pubDate>${new Date(a.publishDate).toUTCString()}</pubDate>`,
+          `      <description>${xml(a.excerpt)}</description>`,
+          ...[a.category, ...a.tags].map((c) => `      <category>${xml(c)}</category>`),
+          ...(a.sourceUrl ? [`      <source url="${xml(a.sourceUrl)}">${xml(a.sourceName ?? a.sourceUrl)}</source>`] : []),
+          '    </item>',
+        ].join('\n');
+      })
+      .join('\n');
+    res
+      .type('application/rss+xml')
+      .set('cache-control', 'public, max-age=300')
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">\n  <channel>\n` +
+          `    <title>${xml(tag ? `NeuralBeat — ${tag}` : 'NeuralBeat — Latest AI News')}</title>\n` +
+          `    <link>${xml(tag ? `${base}/news/tag/${encodeURIComponent(tag)}` : `${base}/news`)}</link>\n` +
+          `    <description>${xml(STATIC_PAGES['/news']!.description)}</description>\n` +
+          `    <language>en</language>\n` +
+          `    <atom:link href="${xml(self)}" rel="self" type="application/rss+xml" />\n` +
+          (list.articles[0] ? `    <lastBuildDate>${new Date(list.articles[0].publishDate).toUTCString()}</lastBuildDate>\n` : '') +
+          `${items}\n  </channel>\n</rss>\n`,
+      );
+  };
+
+  router.get('/rss.xml', async (_req, res) => sendFeed(null, res));
+  router.get('/news/tag/:tag/rss.xml', async (req, res) => sendFeed(String(req.params.tag).toLowerCase().slice(0, 100), res));
+  return router;
+}

@@ -1,0 +1,262 @@
+import { LRUCache } from 'lru-cache';
+import type { z } from 'zod';
+import {
+  NOT_FOUND_PAGE,
+  STATIC_PAGES,
+  displayTag,
+  eventSchema,
+  jobSchema,
+  resourceSchema,
+  singleArticleResponseSchema,
+  toolSchema,
+} from '@neuralbeat/common/contracts';
+
+export interface PageMeta {
+  status: number;
+  title?: string;
+  description: string;
+  canonicalPath: string;
+  image?: string | null;
+  type: 'website' | 'article';
+  noindex?: boolean;
+  jsonLd: object[];
+  rssPath?: string;
+}
+
+const DEFAULT_DESCRIPTION = STATIC_PAGES['/']!.description;
+const notFound = (path: string): PageMeta => ({ status: 404, ...NOT_FOUND_PAGE, canonicalPath: path, type: 'website', jsonLd: [] });
+const clip = (text: string, max = 160) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
+
+interface Detail<S extends z.ZodType = z.ZodType> {
+  pattern: RegExp;
+  api: (id: string) => string;
+  schema: S;
+  build: (body: z.infer<S>, abs: (p: string) => string) => Omit<PageMeta, 'status'>;
+}
+const detail = <S extends z.ZodType>(d: Detail<S>) => d as unknown as Detail;
+
+/** Detail pages whose head tags come from the record, read through the content service's public API. */
+const DETAILS: Detail[] = [
+  detail({
+    pattern: /^\/news\/(?!tag\/|category\/)([^/]+)$/,
+    api: (id) => `/api/news/${encodeURIComponent(id)}`,
+    schema: singleArticleResponseSchema,
+    build: ({ article: a }, abs) => {
+      return {
+        title: a.title,
+        description: clip(a.excerpt),
+        canonicalPath: `/news/${a.slug}`,
+        image: a.imageUrl,
+        type: 'article',
+        jsonLd: [
+          {
+            '@context': 'https://schema.org',
+            '@type': 'NewsArticle',
+            headline: a.title,
+            description: a.excerpt,
+            datePublished: a.publishDate,
+            dateModified: a.updatedAt ?? a.publishDate,
+            author: { '@type': 'Person', name: a.author },
+            publisher: { '@type': 'Organization', name: 'NeuralBeat', logo: { '@type': 'ImageObject', url: abs('/images/og-image.png') } },
+            image: [a.imageUrl ?? abs('/images/og-image.png')],
+            mainEntityOfPage: abs(`/news/${a.slug}`),
+            keywords: a.tags.join(', '),
+            ...(a.sourceUrl ? { isBasedOn: a.sourceUrl } : {}),
+          },
+        ],
+      };
+    },
+  },
+  {
+    pattern: /^\/directory\/([^/]+)$/,
+    api: (id) => `/api/tools/${encodeURIComponent(id)}`,
+    schema: toolSchema,
+    build: (t) => {
+      return {
+        title: `${t.name} — ${t.category}`,
+        description: clip(t.shortDescription),
+        canonicalPath: `/directory/${t.slug}`,
+        image: t.logoUrl,
+        type: 'website',
+        jsonLd: [
+          {
+            '@context': 'https://schema.org',
+            '@type': 'SoftwareApplication',
+            name: t.name,
+            description: t.description,
+            applicationCategory: t.category,
+            url: t.websiteUrl,
+            keywords: t.tags.join(', '),
+          },
+        ],
+      };
+    },
+  },
+  {
+    pattern: /^\/learn\/([^/]+)$/,
+    api: (id) => `/api/resources/${encodeURIComponent(id)}`,
+    schema: resourceSchema,
+    build: (r, abs) => {
+      return {
+        title: r.title,
+        description: clip(r.summary),
+        canonicalPath: `/learn/${r.slug}`,
+        image: r.imageUrl,
+        type: 'article',
+        jsonLd: [
+          {
+            '@context': 'https://schema.org',
+            '@type': 'LearningResource',
+            name: r.title,
+            description: r.summary,
+            educationalLevel: r.difficultyLevel,
+            about: r.category,
+            datePublished: r.publishedAt,
+            url: abs(`/learn/${r.slug}`),
+          },
+        ],
+      };
+    },
+  },
+  {
+    pattern: /^\/events\/([^/]+)$/,
+    api: (id) => `/api/events/${encodeURIComponent(id)}`,
+    schema: eventSchema,
+    build: (e) => {
+      return {
+        title: e.name,
+        description: clip(e.description),
+        canonicalPath: `/events/${e.slug}`,
+        image: e.imageUrl,
+        type: 'website',
+        jsonLd: [
+          {
+            '@context': 'https://schema.org',
+            '@type': 'Event',
+            name: e.name,
+            description: e.description,
+            startDate: e.startDate,
+            ...(e.endDate ? { endDate: e.endDate } : {}),
+            location: { '@type': 'Place', name: e.location, address: e.location },
+            ...(e.url ? { url: e.url } : {}),
+          },
+        ],
+      };
+    },
+  },
+  {
+    pattern: /^\/jobs\/([^/]+)$/,
+    api: (id) => `/api/jobs/${encodeURIComponent(id)}`,
+    schema: jobSchema,
+    build: (j) => {
+      return {
+        title: `${j.title} at ${j.company}`,
+        description: clip(j.description),
+        canonicalPath: `/jobs/${j.id}`,
+        type: 'website',
+        jsonLd: [
+          {
+            '@context': 'https://schema.org',
+            '@type': 'JobPosting',
+            title: j.title,
+            description: j.description,
+            datePosted: j.createdAt,
+            hiringOrganization: { '@type': 'Organization', name: j.company },
+            jobLocation: { '@type': 'Place', address: j.location },
+            ...(j.remote ? { jobLocationType: 'TELECOMMUTE' } : {}),
+          },
+        ],
+      };
+    },
+  }),
+];
+
+function siteJsonLd(abs: (p: string) => string): object[] {
+  return [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'WebSite',
+      name: 'NeuralBeat',
+      url: abs('/'),
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: { '@type': 'EntryPoint', urlTemplate: abs('/search?q={search_term_string}') },
+        'query-input': 'required name=search_term_string',
+      },
+    },
+    { '@context': 'https://schema.org', '@type': 'Organization', name: 'NeuralBeat', url: abs('/'), logo: abs('/images/og-image.png') },
+  ];
+}
+
+/**
+ * Works out the head tags and HTTP status of a page for crawlers, which do not
+ * run the SPA. Detail records are cached briefly so bursts don't reach the database.
+ */
+export class PageMetaResolver {
+  private readonly cache = new LRUCache<string, PageMeta>({ max: 2000, ttl: 10_000 });
+  private readonly contentUrl: string;
+  private readonly abs: (p: string) => string;
+  constructor(contentUrl: string, siteUrl: string) {
+    this.contentUrl = contentUrl;
+    const base = siteUrl.replace(/\/$/, '');
+    this.abs = (p) => `${base}${p}`;
+  }
+
+  async resolve(rawPath: string): Promise<PageMeta> {
+    const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') : rawPath;
+    const cached = this.cache.get(path);
+    if (cached) return cached;
+    const meta = await this.compute(path);
+    this.cache.set(path, meta);
+    return meta;
+  }
+
+  private async compute(path: string): Promise<PageMeta> {
+    const fixed = STATIC_PAGES[path];
+    if (fixed) {
+      return {
+        status: 200,
+        ...fixed,
+        canonicalPath: path,
+        type: 'website',
+        jsonLd: path === '/' || path === '/about' ? siteJsonLd(this.abs) : [],
+        ...(path === '/' || path === '/news' ? { rssPath: '/rss.xml' } : {}),
+      };
+    }
+    const tag = path.match(/^\/news\/tag\/([^/]+)$/);
+    if (tag) {
+      const name = decodeURIComponent(tag[1]!).toLowerCase();
+      return {
+        status: 200,
+        title: `${displayTag(name)} News`,
+        description: `The latest AI news tagged ${displayTag(name)}.`,
+        canonicalPath: `/news/tag/${encodeURIComponent(name)}`,
+        type: 'website',
+        jsonLd: [],
+        rssPath: `/news/tag/${encodeURIComponent(name)}/rss.xml`,
+      };
+    }
+    if (/^\/news\/category\/[^/]+$/.test(path)) {
+      return { status: 200, title: 'Redirecting', description: DEFAULT_DESCRIPTION, canonicalPath: path, type: 'website', noindex: true, jsonLd: [] };
+    }
+    if (/^\/admin(\/|$)/.test(path)) {
+      return { status: 200, title: 'Admin', description: DEFAULT_DESCRIPTION, canonicalPath: path, type: 'website', noindex: true, jsonLd: [] };
+    }
+    for (const detail of DETAILS) {
+      const match = path.match(detail.pattern);
+      if (!match) continue;
+      let res: Response;
+      try {
+        res = await fetch(`${this.contentUrl}${detail.api(decodeURIComponent(match[1]!))}`, { signal: AbortSignal.timeout(2000) });
+      } catch {
+        // Content unreachable: serve the plain shell rather than fail the page.
+        return { status: 200, description: DEFAULT_DESCRIPTION, canonicalPath: path, type: 'website', jsonLd: [] };
+      }
+      if (res.status === 404 || res.status === 400) return notFound(path);
+      const body = res.ok ? detail.schema.safeParse(await res.json().catch(() => null)) : null;
+      if (!body?.success) return { status: 200, description: DEFAULT_DESCRIPTION, canonicalPath: path, type: 'website', jsonLd: [] };
+      return { status: 200, ...detail.build(body.data, this.abs) };
+    }
+    return notFound(path);
+  }
+}
