@@ -66,8 +66,8 @@ const DETAILS: Detail[] = [
         ],
       };
     },
-  },
-  {
+  }),
+  detail({
     pattern: /^\/directory\/([^/]+)$/,
     api: (id) => `/api/tools/${encodeURIComponent(id)}`,
     schema: toolSchema,
@@ -91,8 +91,8 @@ const DETAILS: Detail[] = [
         ],
       };
     },
-  },
-  {
+  }),
+  detail({
     pattern: /^\/learn\/([^/]+)$/,
     api: (id) => `/api/resources/${encodeURIComponent(id)}`,
     schema: resourceSchema,
@@ -117,8 +117,8 @@ const DETAILS: Detail[] = [
         ],
       };
     },
-  },
-  {
+  }),
+  detail({
     pattern: /^\/events\/([^/]+)$/,
     api: (id) => `/api/events/${encodeURIComponent(id)}`,
     schema: eventSchema,
@@ -143,8 +143,8 @@ const DETAILS: Detail[] = [
         ],
       };
     },
-  },
-  {
+  }),
+  detail({
     pattern: /^\/jobs\/([^/]+)$/,
     api: (id) => `/api/jobs/${encodeURIComponent(id)}`,
     schema: jobSchema,
