@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import express, { type Express, type NextFunction, type Request, type Response, type RequestHandler } from 'express';
-import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { AppError, fromZodError, notFound, toAppError } from './errors';
@@ -24,6 +23,32 @@ declare module 'express-serve-static-core' {
 
 export type ReadinessCheck = () => Promise<void>;
 
+const QUIET_PATHS = new Set(['/healthz', '/readyz']);
+
+/**
+ * One JSON log line per request (method, url, status, duration, request id) and a
+ * `req.log` child logger carrying the request id, created only when used.
+ */
+function requestLogger(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const started = process.hrtime.bigint();
+    let child: Logger | undefined;
+    Object.defineProperty(req, 'log', {
+      configurable: true,
+      get: () => (child ??= logger.child({ reqId: req.requestId })),
+    });
+    res.once('finish', () => {
+      if (QUIET_PATHS.has(req.path)) return;
+      const status = res.statusCode;
+      const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
+      if (!logger.isLevelEnabled(level)) return;
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      logger[level]({ reqId: req.requestId, method: req.method, url: req.originalUrl, status, ms: Math.round(ms * 10) / 10 }, 'request completed');
+    });
+    next();
+  };
+}
+
 interface ServiceAppOptions {
   name: string;
   logger: Logger;
@@ -35,26 +60,21 @@ interface ServiceAppOptions {
 
 /**
  * The Express app every service starts from: request id (created or forwarded),
- * pino-http logging, JSON bodies with a size limit, /healthz and /readyz.
+ * a JSON log line per request, JSON bodies with a size limit, /healthz and /readyz.
  * Call `finishServiceApp` after mounting routes to add the JSON 404 and error handler.
  */
 export function createServiceApp({ name, logger, readiness = {}, bodyLimit = '100kb' }: ServiceAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
+  // API clients revalidate through react-query, not HTTP caches; hashing every body for an ETag is pure cost.
+  app.set('etag', false);
   app.set('trust proxy', 'loopback');
   app.use((req, res, next) => {
     req.requestId = requestIdFrom(req);
     res.setHeader(REQUEST_ID_HEADER, req.requestId);
     next();
   });
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req) => (req as Request).requestId,
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-    }),
-  );
+  app.use(requestLogger(logger));
   if (bodyLimit) app.use(express.json({ limit: bodyLimit }));
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok', service: name });
