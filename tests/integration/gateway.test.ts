@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, createLogger, type RunningServer } from '@neuralbeat/common';
 import express from 'express';
 import { createGatewayApp } from '../../services/gateway/src/app';
+import { startGateway } from '../../services/gateway/src/server';
 import { testConfig } from '../support/testEnv';
 
 let gateway: RunningServer;
@@ -23,6 +24,8 @@ beforeAll(async () => {
   up.all(/.*/, (req, res) => {
     seen.push({ path: req.originalUrl, requestId: req.header('x-request-id'), body: req.body });
     if (req.path === '/api/news/slow') return void setTimeout(() => res.json({ late: true }), 3000);
+    if (req.path === '/api/tools/shared') res.set('cache-control', 'public, max-age=30');
+    if (req.path === '/api/tools/private') res.set('cache-control', 'private, max-age=30');
     res.json({ ok: true, path: req.originalUrl });
   });
   upstream = await serve(up, 0);
@@ -96,5 +99,34 @@ describe('gateway', () => {
     const ready = await fetch(`${gateway.url}/readyz`);
     expect(ready.status).toBe(503);
     expect(await ready.json()).toMatchObject({ checks: { content: 'ok', search: 'ok' } });
+  });
+});
+
+describe('gateway micro-cache of public API responses', () => {
+  it('replays a public response without asking the service again, and never caches private ones', async () => {
+    const cfg = testConfig('postgres://postgres@127.0.0.1:5432/postgres', { CONTENT_URL: upstream.url, SEARCH_URL: upstream.url, PIPELINE_URL: upstream.url, WEB_DIST: dist });
+    const gw = await startGateway(cfg, createLogger('gateway', 'silent'));
+    try {
+      const hits = () => seen.filter((s) => s.path.startsWith('/api/tools/')).length;
+      const before = hits();
+      const first = await fetch(`${gw.url}/api/tools/shared?x=1`);
+      expect(first.headers.get('x-cache')).toBeNull();
+      expect(await first.json()).toEqual({ ok: true, path: '/api/tools/shared?x=1' });
+      const second = await fetch(`${gw.url}/api/tools/shared?x=1`, { headers: { 'x-request-id': 'cached-1' } });
+      expect(second.headers.get('x-cache')).toBe('HIT');
+      expect(second.headers.get('x-request-id')).toBe('cached-1');
+      expect(second.headers.get('content-type')).toMatch(/application\/json/);
+      expect(await second.json()).toEqual({ ok: true, path: '/api/tools/shared?x=1' });
+      expect(hits()).toBe(before + 1);
+      // A different query is a different entry.
+      await fetch(`${gw.url}/api/tools/shared?x=2`);
+      expect(hits()).toBe(before + 2);
+      await fetch(`${gw.url}/api/tools/private`);
+      const again = await fetch(`${gw.url}/api/tools/private`);
+      expect(again.headers.get('x-cache')).toBeNull();
+      expect(hits()).toBe(before + 4);
+    } finally {
+      await gw.close();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type RequestListener } from 'node:http';
 import express, { type Express, type NextFunction, type Request, type Response, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
@@ -147,8 +148,8 @@ export interface RunningServer {
 }
 
 /** Starts listening (port 0 picks a free one) and resolves once bound. */
-export async function serve(app: Express, port: number, host = '127.0.0.1'): Promise<RunningServer> {
-  const server = app.listen(port, host);
+export async function serve(app: Express | RequestListener, port: number, host = '127.0.0.1'): Promise<RunningServer> {
+  const server = createServer(app).listen(port, host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

@@ -6,6 +6,7 @@ import { apiProxy } from './proxy';
 import { spaRoutes } from './spa';
 import type { ServiceKey } from './serviceRoutes';
 import { crawlerDocuments } from './documents';
+import type { ApiMicroCache } from './apiCache';
 import { PageMetaResolver } from './pageMeta';
 import { renderShell } from './indexHtml';
 
@@ -15,6 +16,8 @@ export interface GatewayDeps {
   targets: Record<ServiceKey, string>;
   webDist: string;
   upstreamTimeoutMs?: number;
+  /** Shared public API responses replayed by the server before Express (see server.ts). */
+  apiCache?: ApiMicroCache;
 }
 
 /** The one public origin: /api routing, the SPA, and the crawler-facing documents. */
@@ -49,7 +52,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.use(apiProxy(deps.targets, deps.upstreamTimeoutMs));
+  app.use(apiProxy(deps.targets, deps.upstreamTimeoutMs, deps.apiCache));
   app.use('/api', (req, _res, next) => next(notFound(`No API route for ${req.method} ${req.originalUrl.split('?')[0]}`)));
   app.use(compression());
   app.use(crawlerDocuments(deps.config));

@@ -3,13 +3,14 @@ import type { RequestHandler, Request } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { AppError, REQUEST_ID_HEADER, badGateway, serviceUnavailable } from '@neuralbeat/common';
 import { serviceFor, type ServiceKey } from './serviceRoutes';
+import type { ApiMicroCache } from './apiCache';
 
 /**
  * Proxies /api/* to the owning service. Responses are streamed through as the
  * service wrote them; a service that is down or slow answers with the JSON error
  * envelope (502 refused, 504 timed out) instead of hanging the client.
  */
-export function apiProxy(targets: Record<ServiceKey, string>, timeoutMs = 15_000): RequestHandler {
+export function apiProxy(targets: Record<ServiceKey, string>, timeoutMs = 15_000, cache?: ApiMicroCache): RequestHandler {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 512, keepAliveMsecs: 10_000 });
   const proxies = new Map<ServiceKey, RequestHandler>(
     (Object.keys(targets) as ServiceKey[]).map((key) => [
@@ -22,6 +23,9 @@ export function apiProxy(targets: Record<ServiceKey, string>, timeoutMs = 15_000
         on: {
           proxyReq: (proxyReq, req) => {
             proxyReq.setHeader(REQUEST_ID_HEADER, req.requestId);
+          },
+          proxyRes: (proxyRes, req) => {
+            cache?.capture(req, proxyRes);
           },
           error: (err, _req, res) => {
             const code = (err as NodeJS.ErrnoException).code;

@@ -1,16 +1,24 @@
+import type { RequestListener } from 'node:http';
 import path from 'node:path';
-import { createLogger, serve, type Config, type Logger, type RunningServer } from '@neuralbeat/common';
+import { createLogger, requestIdFrom, serve, type Config, type Logger, type RunningServer } from '@neuralbeat/common';
 import { createGatewayApp } from './app';
+import { ApiMicroCache } from './apiCache';
 
 /** Wires the gateway from config; used by main.ts and by tests. */
 export async function startGateway(cfg: Config, logger: Logger = createLogger('gateway', cfg.LOG_LEVEL)): Promise<RunningServer> {
+  const apiCache = new ApiMicroCache();
   const app = createGatewayApp({
     logger,
+    apiCache,
     config: cfg,
     targets: { content: cfg.CONTENT_URL, search: cfg.SEARCH_URL, pipeline: cfg.PIPELINE_URL },
     webDist: path.resolve(cfg.WEB_DIST),
   });
-  const server = await serve(app, cfg.GATEWAY_PORT, cfg.LISTEN_HOST);
+  // Cached public API answers are replayed before Express sees the request.
+  const handler: RequestListener = (req, res) => {
+    if (!apiCache.tryServe(req, res, () => requestIdFrom(req))) app(req, res);
+  };
+  const server = await serve(handler, cfg.GATEWAY_PORT, cfg.LISTEN_HOST);
   logger.info({ port: server.port }, 'gateway listening');
   return server;
 }

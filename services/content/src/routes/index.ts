@@ -12,6 +12,14 @@ import { toolRoutes } from './tools';
 export function publicRoutes(deps: ContentDeps): Router {
   const cache = new ResponseCache(deps.config.CONTENT_CACHE_SECONDS);
   const router = Router();
+  const maxAge = deps.config.CONTENT_CACHE_SECONDS;
+  if (maxAge > 0) {
+    // Public reads may be shared for as long as this service reuses them itself (the gateway micro-caches them).
+    router.use((req, res, next) => {
+      if (req.method === 'GET') res.set('cache-control', `public, max-age=${maxAge}`);
+      next();
+    });
+  }
   router.use(newsRoutes(new NewsService(deps.db, cache)));
   router.use(toolRoutes(deps));
   router.use(listingRoutes(deps));
