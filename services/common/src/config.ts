@@ -39,6 +39,14 @@ export const configSchema = z.object({
   PUBLIC_POST_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   /** Seconds between collections of each enabled news source. */
   COLLECT_INTERVAL_SECONDS: z.coerce.number().int().positive().default(900),
+  /** A pipeline job whose worker stops answering (crashed, killed) is taken up again after this long. */
+  PIPELINE_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
+  /** First retry delay of a failed pipeline stage; doubles on each retry. */
+  PIPELINE_BACKOFF_MS: z.coerce.number().int().min(0).default(2000),
+  /** Jobs each pipeline stage runs at once. */
+  PIPELINE_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+  /** Give up on a feed that has not answered after this long. */
+  FEED_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   /** Serve and register the bundled demo feeds on start (offline demo). */
   DEMO_FEEDS: z
     .enum(['true', 'false'])

@@ -1,10 +1,12 @@
-import type { Express } from 'express';
+import type { Express, Router } from 'express';
 import { createServiceApp, finishServiceApp, type Knex, type Logger, type Redis } from '@neuralbeat/common';
 
 export interface PipelineDeps {
   db: Knex;
   redis: Redis;
   logger: Logger;
+  /** Extra routers by mount path (the demo feeds). */
+  routes?: Record<string, Router>;
 }
 
 /** The pipeline's HTTP side: health and the operator API under /api/admin. */
@@ -17,5 +19,6 @@ export function createPipelineApp(deps: PipelineDeps): Express {
       redis: async () => void (await deps.redis.ping()),
     },
   });
+  for (const [mount, router] of Object.entries(deps.routes ?? {})) app.use(mount, router);
   return finishServiceApp(app);
 }

@@ -1,16 +1,39 @@
-import { createDb, createLogger, createRedis, serve, type Config, type Logger, type RunningServer } from '@neuralbeat/common';
+import { createDb, createLogger, createRedis, EventBus, serve, type Config, type Logger, type RunningServer } from '@neuralbeat/common';
 import { createPipelineApp } from './app';
+import { scheduleCollection } from './collect/scheduler';
+import { demoFeedsRouter, registerDemoSources } from './demoFeeds';
+import { QueueArticleFlow } from './flow';
+import { closeQueues, createPipelineQueues } from './queues';
+import { startWorkers } from './workers';
 
-/** Wires the pipeline service; used by main.ts and tests. */
-export async function startPipeline(cfg: Config, logger: Logger = createLogger('pipeline', cfg.LOG_LEVEL)): Promise<RunningServer> {
+export interface PipelineOptions {
+  /** Tests that drive processors directly turn the workers off. */
+  workers?: boolean;
+}
+
+/** Wires the pipeline: queues, the stage workers, collection schedules, demo feeds and the HTTP side. Used by main.ts and tests. */
+export async function startPipeline(cfg: Config, logger: Logger = createLogger('pipeline', cfg.LOG_LEVEL), options: PipelineOptions = {}): Promise<RunningServer> {
   const db = createDb(cfg.DATABASE_URL);
   const redis = createRedis(cfg.REDIS_URL);
-  const server = await serve(createPipelineApp({ db, redis, logger }), cfg.PIPELINE_PORT, cfg.LISTEN_HOST);
-  logger.info({ port: server.port }, 'pipeline service listening');
+  const bus = new EventBus({ connection: redis, prefix: cfg.REDIS_PREFIX, logger });
+  const queues = createPipelineQueues(redis, cfg);
+  const flow = new QueueArticleFlow(queues, db);
+  const app = createPipelineApp({ db, redis, logger, routes: cfg.DEMO_FEEDS ? { '/demo-feeds': demoFeedsRouter() } : {} });
+  const server = await serve(app, cfg.PIPELINE_PORT, cfg.LISTEN_HOST);
+  const workers = options.workers === false ? [] : startWorkers({ db, redis, logger, config: cfg, flow, bus }, redis);
+  if (cfg.DEMO_FEEDS) await registerDemoSources(db, `http://127.0.0.1:${server.port}`);
+  if (workers.length) {
+    const scheduled = await scheduleCollection(queues.collect, db, cfg.COLLECT_INTERVAL_SECONDS);
+    logger.info({ port: server.port, sources: scheduled }, 'pipeline listening; collection scheduled');
+  }
   return {
     ...server,
     close: async () => {
       await server.close();
+      // Running jobs finish before the workers close; unstarted ones stay queued for the next start.
+      await Promise.all(workers.map((w) => w.close()));
+      await closeQueues(queues);
+      await bus.close();
       await db.destroy();
       redis.disconnect();
     },

@@ -34,3 +34,4 @@ export type PipelineJob<S extends PipelineStage> = z.infer<(typeof PIPELINE_QUEU
 
 /** The order an article moves through the stages; the one place the chain is written down. */
 export const ARTICLE_STAGE_ORDER = ['dedupe', 'seo', 'rewrite', 'tag', 'publish'] as const satisfies readonly PipelineStage[];
+export type ArticleStage = (typeof ARTICLE_STAGE_ORDER)[number];

@@ -1,0 +1,34 @@
+/** Query parameters that only track where a click came from. */
+const TRACKING_PARAMS = /^(utm_[a-z_]+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|ref|ref_src|igshid|_hsenc|_hsmi|yclid|spm)$/i;
+
+/**
+ * The form of a URL used to recognise the same article: lower-case scheme and
+ * host without "www.", no default port, no fragment, no tracking parameters,
+ * remaining parameters sorted, no trailing slash. Null when it is not an http(s) URL.
+ */
+export function canonicalUrl(raw: string | undefined | null): string | null {
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  const host = url.hostname.toLowerCase().replace(/^www\./, '');
+  const params = [...url.searchParams.entries()].filter(([k]) => !TRACKING_PARAMS.test(k)).sort(([a], [b]) => a.localeCompare(b));
+  const query = params.length ? `?${new URLSearchParams(params).toString()}` : '';
+  const path = url.pathname.replace(/\/+$/, '') || '';
+  const port = url.port && !['80', '443'].includes(url.port) ? `:${url.port}` : '';
+  return `${url.protocol}//${host}${port}${path}${query}`;
+}
+
+/** Lower-case, accents and punctuation removed, single spaces: two titles equal here are the same headline. */
+export function normalizeTitle(title: string): string {
+  return title
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}

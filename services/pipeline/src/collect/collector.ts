@@ -1,0 +1,103 @@
+import sanitizeHtml from 'sanitize-html';
+import type { Knex, Logger } from '@neuralbeat/common';
+import { NEWS_CATEGORIES } from '@neuralbeat/common/contracts';
+import { canonicalUrl, normalizeTitle } from './canonicalUrl';
+import { fetchFeed } from './feedFetcher';
+import { parseFeed, type FeedItem } from './feedParser';
+import { SourcesRepository, type NewsSourceRow } from './sourcesRepository';
+
+/** Tags feed HTML may keep: text structure and links, nothing that runs or loads. */
+const SANITIZE: sanitizeHtml.IOptions = {
+  allowedTags: ['p', 'br', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'blockquote', 'strong', 'em', 'b', 'i', 'a', 'code', 'pre'],
+  allowedAttributes: { a: ['href', 'title', 'rel', 'target'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow', target: '_blank' }) },
+};
+
+const toText = (html: string) => sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
+const CATEGORY_BY_NAME = new Map(NEWS_CATEGORIES.map((c) => [c.toLowerCase(), c]));
+
+/** The first item category that names one of our news categories, else Research. */
+export function newsCategory(categories: string[]): string {
+  for (const c of categories) {
+    const match = CATEGORY_BY_NAME.get(c.trim().toLowerCase());
+    if (match) return match;
+  }
+  return 'Research';
+}
+
+export interface CollectResult {
+  sourceId: number;
+  status: 'collected' | 'not-modified' | 'failed' | 'disabled' | 'missing';
+  newArticleIds: number[];
+  error?: string;
+}
+
+/** Turns a source's feed into pending articles; a re-fetch of known items adds nothing. */
+export class Collector {
+  private readonly db: Knex;
+  private readonly sources: SourcesRepository;
+  private readonly logger: Logger;
+  private readonly timeoutMs: number;
+  constructor(db: Knex, logger: Logger, timeoutMs: number) {
+    this.db = db;
+    this.sources = new SourcesRepository(db);
+    this.logger = logger;
+    this.timeoutMs = timeoutMs;
+  }
+
+  /** Never throws for a bad source: the problem is recorded on the source and reported. */
+  async collect(sourceId: number): Promise<CollectResult> {
+    const source = await this.sources.find(sourceId);
+    if (!source) return { sourceId, status: 'missing', newArticleIds: [] };
+    if (!source.enabled) return { sourceId, status: 'disabled', newArticleIds: [] };
+    try {
+      const fetched = await fetchFeed(source.feed_url, { etag: source.etag, lastModified: source.last_modified }, this.timeoutMs);
+      if (fetched.status === 'not-modified') {
+        await this.sources.recordSuccess(source.id, {});
+        return { sourceId, status: 'not-modified', newArticleIds: [] };
+      }
+      const items = await parseFeed(fetched.text!, fetched.contentType);
+      const newArticleIds = await this.store(source, items);
+      await this.sources.recordSuccess(source.id, { etag: fetched.etag ?? null, lastModified: fetched.lastModified ?? null });
+      this.logger.info({ sourceId, items: items.length, added: newArticleIds.length }, 'source collected');
+      return { sourceId, status: 'collected', newArticleIds };
+    } catch (err) {
+      const message = err instanceof Error ? (err.name === 'TimeoutError' ? `Timed out after ${this.timeoutMs} ms` : err.message) : String(err);
+      await this.sources.recordFailure(source.id, message);
+      this.logger.warn({ sourceId, err: message }, 'source failed');
+      return { sourceId, status: 'failed', newArticleIds: [], error: message };
+    }
+  }
+
+  private async store(source: NewsSourceRow, items: FeedItem[]): Promise<number[]> {
+    const rows = items
+      .map((item) => {
+        const canonical = canonicalUrl(item.link);
+        if (!canonical) return null;
+        const content = sanitizeHtml(item.contentHtml, SANITIZE).trim();
+        const excerpt = toText(item.summary ?? '') || toText(content).slice(0, 300);
+        return {
+          title: toText(item.title).slice(0, 500),
+          slug: null,
+          content,
+          excerpt,
+          author: item.author?.trim() || source.name,
+          publish_date: item.publishedAt ?? new Date(),
+          category: newsCategory(item.categories),
+          image_url: item.imageUrl && /^https?:\/\//i.test(item.imageUrl) ? item.imageUrl : null,
+          source_url: item.link,
+          news_source: source.name,
+          tags: item.categories.map((c) => c.trim().toLowerCase()).filter(Boolean).slice(0, 10),
+          source_id: source.id,
+          guid: item.guid,
+          canonical_url: canonical,
+          normalized_title: normalizeTitle(item.title),
+        };
+      })
+      .filter((r): r is NonNullable<typeof r> => r !== null && r.title.length > 0);
+    if (!rows.length) return [];
+    const inserted = await this.db('articles').insert(rows).onConflict('canonical_url').ignore().returning('id');
+    return inserted.map((r: { id: number }) => r.id);
+  }
+}

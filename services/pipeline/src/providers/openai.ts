@@ -1,0 +1,36 @@
+import OpenAI from 'openai';
+import { countWords, parseModelJson, REWRITE_INSTRUCTIONS, type RewriteInput, type RewriteProvider, type RewriteResult } from './types';
+
+/** USD per million tokens (input, output) of the default model; other models report no cost. */
+const PRICES: Record<string, [number, number]> = { 'gpt-4o-mini': [0.15, 0.6] };
+
+/** Rewrites through the OpenAI chat completions API (official SDK), asking for a JSON object. */
+export class OpenAiRewriteProvider implements RewriteProvider {
+  readonly id = 'openai' as const;
+  private readonly client: OpenAI;
+  private readonly model: string;
+  constructor(options: { apiKey: string; baseURL?: string; model: string }) {
+    this.client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseURL, maxRetries: 0, timeout: 60_000 });
+    this.model = options.model;
+  }
+
+  async rewrite(input: RewriteInput): Promise<RewriteResult> {
+    const completion = await this.client.chat.completions.create({
+      model: this.model,
+      response_format: { type: 'json_object' },
+      temperature: 0.2,
+      messages: [
+        { role: 'system', content: REWRITE_INSTRUCTIONS },
+        { role: 'user', content: `Title: ${input.title}\n\n${input.contentHtml}` },
+      ],
+    });
+    const output = parseModelJson(completion.choices[0]?.message?.content);
+    const price = PRICES[this.model];
+    const usage = completion.usage;
+    return {
+      ...output,
+      wordCount: countWords(output.content),
+      cost: price && usage ? (usage.prompt_tokens * price[0] + usage.completion_tokens * price[1]) / 1e6 : null,
+    };
+  }
+}

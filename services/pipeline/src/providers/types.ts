@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+export interface RewriteInput {
+  articleId: number;
+  title: string;
+  contentHtml: string;
+  excerpt: string | null;
+}
+
+/** What every provider returns; content is HTML paragraphs. */
+export const rewriteOutputSchema = z.object({
+  title: z.string().trim().min(5).max(200),
+  content: z.string().trim().min(20),
+  excerpt: z.string().trim().min(10).max(400),
+  metaDescription: z.string().trim().min(10).max(200),
+});
+export type RewriteOutput = z.infer<typeof rewriteOutputSchema>;
+
+export interface RewriteResult extends RewriteOutput {
+  wordCount: number;
+  /** USD, when the provider reports usage. */
+  cost: number | null;
+}
+
+/** A provider's answer that was not the JSON we asked for: counted as a failed call with response_format_correct false. */
+export class MalformedResponseError extends Error {}
+
+export interface RewriteProvider {
+  readonly id: 'local' | 'openai' | 'gemini';
+  rewrite(input: RewriteInput): Promise<RewriteResult>;
+}
+
+export const countWords = (html: string) => (html.replace(/<[^>]+>/g, ' ').match(/[\p{L}\p{N}'’-]+/gu) ?? []).length;
+
+export const REWRITE_INSTRUCTIONS =
+  'Rewrite the news article below for a general audience interested in AI. Stay strictly faithful to the source: add no facts, ' +
+  'quotes or numbers that are not in it. Answer with JSON only: {"title": string (max 90 chars), "content": string (HTML <p> paragraphs), ' +
+  '"excerpt": string (1-2 sentences, max 250 chars), "metaDescription": string (max 155 chars)}.';
+
+/** Parses a model's JSON answer, or throws MalformedResponseError. */
+export function parseModelJson(text: string | null | undefined): RewriteOutput {
+  let json: unknown;
+  try {
+    json = JSON.parse((text ?? '').replace(/^```(?:json)?\s*|\s*```$/g, ''));
+  } catch {
+    throw new MalformedResponseError('Provider answered with something that is not JSON');
+  }
+  const parsed = rewriteOutputSchema.safeParse(json);
+  if (!parsed.success) throw new MalformedResponseError(`Provider JSON is missing fields: ${parsed.error.issues[0]?.path.join('.')}`);
+  return parsed.data;
+}

@@ -1,0 +1,98 @@
+import { transactionWithEvents, type EventBus, type Knex } from '@neuralbeat/common';
+
+export interface PublishableArticle {
+  id: number;
+  title: string;
+  rewritten_title: string | null;
+  rewritten_content: string | null;
+  rewritten_excerpt: string | null;
+  meta_description: string | null;
+  content: string | null;
+  excerpt: string | null;
+  author: string;
+  publish_date: Date;
+  category: string;
+  image_url: string | null;
+  source_url: string | null;
+  news_source: string | null;
+  tags: string[] | null;
+  ai_provider: string | null;
+  has_high_volume_keywords: boolean | null;
+}
+
+const slugBase = (title: string) =>
+  title
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '') || 'article';
+
+/**
+ * Publishes an article atomically: the news_feed row and the article's
+ * published/completed state commit together; `newsfeed.published` goes out
+ * after the commit, and only for the call that created the row.
+ */
+export class Publisher {
+  private readonly db: Knex;
+  private readonly bus: Pick<EventBus, 'publish'>;
+  constructor(db: Knex, bus: Pick<EventBus, 'publish'>) {
+    this.db = db;
+    this.bus = bus;
+  }
+
+  async publish(article: PublishableArticle, requestId?: string): Promise<{ newsFeedId: number; created: boolean }> {
+    return transactionWithEvents(this.db, this.bus, async (trx, emit) => {
+      const existing = await trx('news_feed').where({ article_id: article.id }).first('id');
+      if (existing) {
+        await trx('articles').where({ id: article.id }).update({ published: true, processing_status: 'completed', pipeline_stage: 'published', updated_at: trx.fn.now() });
+        return { newsFeedId: existing.id as number, created: false };
+      }
+      const title = article.rewritten_title ?? article.title;
+      const base = slugBase(title);
+      const taken = await trx('news_feed').where('slug', base).orWhere('slug', 'like', `${base}-%`).pluck('slug');
+      let slug = base;
+      for (let n = 2; taken.includes(slug); n++) slug = `${base}-${n}`;
+      const excerpt = article.rewritten_excerpt ?? article.excerpt ?? '';
+      const schemaMarkup = JSON.stringify({
+        '@context': 'https://schema.org',
+        '@type': 'NewsArticle',
+        headline: title,
+        datePublished: article.publish_date.toISOString(),
+        author: { '@type': 'Person', name: article.author },
+        ...(article.source_url ? { isBasedOn: article.source_url } : {}),
+      });
+      const [row] = await trx('news_feed')
+        .insert({
+          article_id: article.id,
+          title,
+          slug,
+          content: article.rewritten_content ?? article.content ?? '',
+          excerpt,
+          author: article.author,
+          publish_date: article.publish_date,
+          category: article.category,
+          image_url: article.image_url,
+          source_url: article.source_url,
+          source_name: article.news_source,
+          tags: article.tags ?? [],
+          meta_tags: { description: article.meta_description ?? excerpt },
+          schema_markup: schemaMarkup,
+          rewrite_status: 'completed',
+          seo_status: 'completed',
+          ai_provider: article.ai_provider,
+          has_high_volume_keywords: article.has_high_volume_keywords,
+          updated_at: trx.fn.now(),
+        })
+        .onConflict('article_id')
+        .ignore()
+        .returning('id');
+      if (!row) return { newsFeedId: (await trx('news_feed').where({ article_id: article.id }).first('id')).id, created: false };
+      await trx('articles').where({ id: article.id }).update({ published: true, processing_status: 'completed', pipeline_stage: 'published', slug, updated_at: trx.fn.now() });
+      emit('newsfeed.published', { newsFeedId: row.id, articleId: article.id, slug }, requestId);
+      return { newsFeedId: row.id as number, created: true };
+    });
+  }
+}

@@ -1,0 +1,29 @@
+import { Queue, type ConnectionOptions } from 'bullmq';
+import type { Config } from '@neuralbeat/common';
+import { PIPELINE_QUEUES, type PipelineStage } from '@neuralbeat/common/contracts';
+
+export type PipelineQueues = Record<PipelineStage, Queue>;
+
+/** Every attempt budget and backoff in one place: 3 tries with exponential backoff, finished jobs kept for a while. */
+export function pipelineJobOptions(config: Config) {
+  return {
+    attempts: 3,
+    backoff: { type: 'exponential' as const, delay: config.PIPELINE_BACKOFF_MS },
+    removeOnComplete: { count: 5000 },
+    removeOnFail: { count: 5000 },
+  };
+}
+
+export function createPipelineQueues(connection: ConnectionOptions, config: Config): PipelineQueues {
+  const defaultJobOptions = pipelineJobOptions(config);
+  return Object.fromEntries(
+    (Object.keys(PIPELINE_QUEUES) as PipelineStage[]).map((stage) => [
+      stage,
+      new Queue(PIPELINE_QUEUES[stage].name, { connection, prefix: config.REDIS_PREFIX, defaultJobOptions }),
+    ]),
+  ) as PipelineQueues;
+}
+
+export async function closeQueues(queues: PipelineQueues): Promise<void> {
+  await Promise.all(Object.values(queues).map((q) => q.close()));
+}

@@ -1,0 +1,64 @@
+import { UnrecoverableError, type Job } from 'bullmq';
+import type { ArticleStage } from '@neuralbeat/common/contracts';
+import type { WorkerDeps } from './types';
+
+/** Progress marks on `articles.pipeline_stage`, in order. */
+export const STAGE_MARKS = ['collected', 'deduped', 'scored', 'rewritten', 'tagged', 'published'] as const;
+export type StageMark = (typeof STAGE_MARKS)[number];
+const DONE_MARK: Record<ArticleStage, StageMark> = { dedupe: 'deduped', seo: 'scored', rewrite: 'rewritten', tag: 'tagged', publish: 'published' };
+const TERMINAL = new Set(['duplicate', 'failed', 'skipped', 'completed']);
+
+/** The article columns the stages read. */
+export interface ArticleRow {
+  id: number;
+  title: string;
+  content: string | null;
+  excerpt: string | null;
+  author: string;
+  publish_date: Date;
+  category: string;
+  image_url: string | null;
+  source_url: string | null;
+  news_source: string | null;
+  tags: string[] | null;
+  normalized_title: string | null;
+  processing_status: string;
+  pipeline_stage: StageMark;
+  pipeline_generation: number;
+  rewritten_title: string | null;
+  rewritten_content: string | null;
+  rewritten_excerpt: string | null;
+  meta_description: string | null;
+  ai_provider: string | null;
+  has_high_volume_keywords: boolean | null;
+}
+
+export type StageOutcome = 'done' | 'held' | 'already-done' | 'not-applicable';
+
+/**
+ * Runs one stage for one article idempotently: a finished or terminal article is
+ * not worked on again, and a stage found already done only re-requests the next
+ * stage (which may have been lost if a worker died after committing).
+ */
+export function articleStage(
+  stage: ArticleStage,
+  deps: WorkerDeps,
+  work: (article: ArticleRow, job: Job<{ articleId: number; requestId?: string }>) => Promise<'done' | 'held'>,
+) {
+  const doneIndex = STAGE_MARKS.indexOf(DONE_MARK[stage]);
+  return async (job: Job<{ articleId: number; requestId?: string }>): Promise<StageOutcome> => {
+    const { articleId, requestId } = job.data;
+    const article = (await deps.db('articles').where({ id: articleId }).first()) as ArticleRow | undefined;
+    if (!article) throw new UnrecoverableError(`Article ${articleId} does not exist`);
+    const reached = STAGE_MARKS.indexOf(article.pipeline_stage);
+    if (reached >= doneIndex) {
+      if (!TERMINAL.has(article.processing_status)) await deps.flow.advance(stage, articleId, requestId);
+      return 'already-done';
+    }
+    if (TERMINAL.has(article.processing_status) || reached !== doneIndex - 1) return 'not-applicable';
+    const outcome = await work(article, job);
+    deps.logger.debug({ stage, articleId, outcome, requestId }, 'stage finished');
+    if (outcome === 'done') await deps.flow.advance(stage, articleId, requestId);
+    return outcome;
+  };
+}

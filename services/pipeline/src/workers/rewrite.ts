@@ -1,0 +1,46 @@
+import { MalformedResponseError, type RewriteProvider } from '../providers/types';
+import { articleStage } from './articleStage';
+import type { WorkerDeps } from './types';
+
+/** Stage 3: rewrites through the configured provider; every call, good or bad, leaves an ai_provider_metrics row. */
+export function createRewriteProcessor(deps: WorkerDeps, provider: RewriteProvider) {
+  return articleStage('rewrite', deps, async (article) => {
+    await deps.db('articles').where({ id: article.id }).increment('processing_attempts', 1);
+    const started = performance.now();
+    try {
+      const result = await provider.rewrite({ articleId: article.id, title: article.title, contentHtml: article.content ?? '', excerpt: article.excerpt });
+      await deps.db.transaction(async (trx) => {
+        await trx('ai_provider_metrics').insert({
+          provider: provider.id,
+          article_id: article.id,
+          success: true,
+          processing_time_ms: Math.round(performance.now() - started),
+          word_count: result.wordCount,
+          cost: result.cost,
+          response_format_correct: true,
+        });
+        await trx('articles').where({ id: article.id }).update({
+          rewritten_title: result.title,
+          rewritten_content: result.content,
+          rewritten_excerpt: result.excerpt,
+          meta_description: result.metaDescription,
+          ai_provider: provider.id,
+          pipeline_stage: 'rewritten',
+          last_error: null,
+          updated_at: trx.fn.now(),
+        });
+      });
+      return 'done';
+    } catch (err) {
+      await deps.db('ai_provider_metrics').insert({
+        provider: provider.id,
+        article_id: article.id,
+        success: false,
+        processing_time_ms: Math.round(performance.now() - started),
+        error_message: (err as Error).message.slice(0, 1000),
+        response_format_correct: !(err instanceof MalformedResponseError),
+      });
+      throw err;
+    }
+  });
+}

@@ -1,0 +1,18 @@
+import { Tagger } from '../tagging/tagger';
+import { articleStage } from './articleStage';
+import type { WorkerDeps } from './types';
+
+/** Stage 4: standardised tags from the taxonomy and the feed's categories. */
+export function createTagProcessor(deps: WorkerDeps) {
+  const tagger = new Tagger(deps.db);
+  return articleStage('tag', deps, async (article) => {
+    const tags = await tagger.tags({
+      title: article.rewritten_title ?? article.title,
+      text: (article.rewritten_content ?? article.content ?? '').replace(/<[^>]+>/g, ' '),
+      feedTags: article.tags ?? [],
+      category: article.category,
+    });
+    await deps.db('articles').where({ id: article.id }).update({ tags, pipeline_stage: 'tagged', updated_at: deps.db.fn.now() });
+    return 'done';
+  });
+}
