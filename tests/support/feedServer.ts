@@ -1,0 +1,91 @@
+import http from 'node:http';
+import { createHash } from 'node:crypto';
+
+export interface FeedRoute {
+  body: string | Buffer;
+  contentType?: string;
+  status?: number;
+  /** Never answer (for timeouts). */
+  hang?: boolean;
+}
+
+export interface FeedServer {
+  url: string;
+  routes: Map<string, FeedRoute>;
+  /** Request headers seen per path, in order. */
+  requests: { path: string; headers: http.IncomingHttpHeaders }[];
+  close(): Promise<void>;
+}
+
+/** A local HTTP server for feed fixtures, with ETag / If-None-Match support like a real publisher. */
+export async function startFeedServer(): Promise<FeedServer> {
+  const routes = new Map<string, FeedRoute>();
+  const requests: FeedServer['requests'] = [];
+  const server = http.createServer((req, res) => {
+    requests.push({ path: req.url ?? '', headers: req.headers });
+    const route = routes.get(req.url ?? '');
+    if (!route) {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.end('not found');
+      return;
+    }
+    if (route.hang) return;
+    const etag = `"${createHash('sha1').update(route.body).digest('hex').slice(0, 16)}"`;
+    if (req.headers['if-none-match'] === etag) {
+      res.writeHead(304, { etag });
+      res.end();
+      return;
+    }
+    res.writeHead(route.status ?? 200, { 'content-type': route.contentType ?? 'application/rss+xml; charset=utf-8', etag });
+    res.end(route.body);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    routes,
+    requests,
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
+
+/** A well-formed, keyword-rich article body (our own filler text) long enough to pass the SEO rubric. */
+export function richArticleHtml(topic: string): string {
+  const paragraphs = [
+    `Researchers released a new machine learning model focused on ${topic}, and the announcement drew wide attention from the AI community this week.`,
+    `The team says the language model was trained on a curated dataset and evaluated on several public benchmarks. Early results suggest solid gains in reasoning and inference speed.`,
+    `Independent engineers tested the open-source release on consumer GPU hardware. They reported that the model ran comfortably and produced consistent answers across repeated prompts.`,
+    `Analysts noted that the work on ${topic} could lower costs for companies building generative AI products. Several startups said they would evaluate the model in the coming weeks.`,
+    `The authors published their training recipe and evaluation code. They also described known limitations and invited feedback from the research community before a wider rollout.`,
+  ];
+  return paragraphs.map((p) => `<p>${p}</p>`).join('\n');
+}
+
+const xmlText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+/** A second, unrelated keyword-rich body, so two fixture stories are not near-duplicates of each other. */
+export function otherArticleHtml(): string {
+  const paragraphs = [
+    'A robotics startup showed a household robot that plans chores with a language model and checks each step with a camera before acting.',
+    'The company trained the planning agent in simulation first, then fine-tuned it on a small set of real kitchens and living rooms collected with volunteers.',
+    'During the demonstration the robot folded towels, loaded a dishwasher and asked for help when an object was outside its reach or poorly lit.',
+    'Investors said the approach could shorten development cycles for consumer robots, although safety reviewers asked for independent testing in homes with children and pets.',
+    'The founders plan a limited pilot next spring and will publish failure reports alongside their automation benchmarks and GPU cost estimates.',
+  ];
+  return paragraphs.map((p) => `<p>${p}</p>`).join('\n');
+}
+
+export function rssFeed(items: { title: string; link: string; html: string; date?: string; category?: string }[]): string {
+  const entries = items
+    .map(
+      (i) => `<item><title>${xmlText(i.title)}</title><link>${xmlText(i.link)}</link><guid>${xmlText(i.link)}</guid><pubDate>${i.date ?? 'Mon, 16 Nov 2026 10:00:00 GMT'}</pubDate>${
+        i.category ? `<category>${i.category}</category>` : ''
+      }<description>${xmlText(i.title)} — a short summary of the story for readers.</description><content:encoded><![CDATA[${i.html}]]></content:encoded></item>`,
+    )
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel><title>Fixture Wire</title><link>https://fixture.example</link><description>Test feed</description>${entries}</channel></rss>`;
+}
