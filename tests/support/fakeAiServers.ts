@@ -3,7 +3,7 @@ import http from 'node:http';
 export interface FakeAiServer {
   url: string;
   /** Requests received, parsed. */
-  calls: { path: string; body: any }[];
+  calls: { path: string; body: Record<string, unknown> | null }[];
   /** 'ok' answers a valid rewrite; 'fail' answers 500; 'malformed' answers text that is not JSON. */
   mode: 'ok' | 'fail' | 'malformed';
   close(): Promise<void>;
