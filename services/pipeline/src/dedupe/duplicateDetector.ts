@@ -55,6 +55,8 @@ export class DuplicateDetector {
           .where({ normalized_title: article.normalized_title })
           .whereNot({ id: article.id })
           .whereNot({ processing_status: 'duplicate' })
+          // Only articles that already passed this check: a copy that arrives first waits its turn, it is not the original's duplicate.
+          .whereNot({ pipeline_stage: 'collected' })
           .orderBy([{ column: 'publish_date' }, { column: 'id' }])
           .first('id');
         if (same) return { duplicate: true, method: 'title', similarity: 1, matchedId: same.id, originalId: await this.originalOf(trx, same.id) };

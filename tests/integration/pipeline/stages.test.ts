@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Job } from 'bullmq';
+import { createLogger, type Config } from '@neuralbeat/common';
+import { createRewriteProcessor } from '../../../services/pipeline/src/workers/rewrite';
+import { createDedupeProcessor } from '../../../services/pipeline/src/workers/dedupe';
+import { createSeoProcessor } from '../../../services/pipeline/src/workers/seo';
+import { createTagProcessor } from '../../../services/pipeline/src/workers/tag';
+import { createPublishProcessor } from '../../../services/pipeline/src/workers/publish';
+import { rewriteProviderFor } from '../../../services/pipeline/src/providers';
+import type { ArticleFlow, WorkerDeps } from '../../../services/pipeline/src/workers/types';
+import { createTestDatabase, testConfig, testRedis, type TestDatabase } from '../../support/testEnv';
+import { insertArticle } from '../../support/factories';
+import { richArticleHtml } from '../../support/feedServer';
+import { FAKE_REWRITE, startFakeAiServer, type FakeAiServer } from '../../support/fakeAiServers';
+
+let t: TestDatabase;
+let ai: FakeAiServer;
+let redis: ReturnType<typeof testRedis>;
+const advanced: string[] = [];
+const published: string[] = [];
+const flow: ArticleFlow = {
+  start: async (id) => void advanced.push(`start:${id}`),
+  advance: async (stage, id) => void advanced.push(`${stage}:${id}`),
+};
+
+const deps = (config: Config): WorkerDeps => ({
+  db: t.db,
+  redis,
+  logger: createLogger('test', 'silent'),
+  config,
+  flow,
+  bus: { publish: async (name: string) => void published.push(name) } as unknown as WorkerDeps['bus'],
+});
+const job = (articleId: number) => ({ data: { articleId } }) as Job<{ articleId: number }>;
+const article = (over: Record<string, unknown> = {}) =>
+  insertArticle(t.db, { title: 'A new language model for code review', content: richArticleHtml('code review'), excerpt: 'A model that reviews code.', ...over });
+
+beforeAll(async () => {
+  [t, ai] = await Promise.all([createTestDatabase(), startFakeAiServer()]);
+  redis = testRedis();
+});
+afterAll(async () => {
+  redis.disconnect();
+  await ai.close();
+  await t.drop();
+});
+beforeEach(() => {
+  advanced.length = 0;
+  published.length = 0;
+  ai.calls.length = 0;
+  ai.mode = 'ok';
+});
+
+describe('rewrite providers', () => {
+  const openai = () => testConfig(t.url, { AI_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `${ai.url}/v1` });
+  const gemini = () => testConfig(t.url, { AI_PROVIDER: 'gemini', GEMINI_API_KEY: 'g-test', GEMINI_BASE_URL: ai.url });
+
+  it('OpenAI: calls chat completions for JSON and records a metrics row with cost', async () => {
+    const a = await article({ pipeline_stage: 'scored' });
+    const cfg = openai();
+    expect(await createRewriteProcessor(deps(cfg), rewriteProviderFor(cfg))(job(a.id))).toBe('done');
+    expect(ai.calls[0]!.path).toBe('/v1/chat/completions');
+    expect(ai.calls[0]!.body).toMatchObject({ model: 'gpt-4o-mini', response_format: { type: 'json_object' } });
+    const row = await t.db('articles').where({ id: a.id }).first();
+    expect(row).toMatchObject({ rewritten_title: FAKE_REWRITE.title, ai_provider: 'openai', pipeline_stage: 'rewritten', processing_attempts: 1 });
+    const [metric] = await t.db('ai_provider_metrics').where({ article_id: a.id });
+    expect(metric).toMatchObject({ provider: 'openai', success: true, response_format_correct: true });
+    expect(Number(metric.cost)).toBeCloseTo((1000 * 0.15 + 500 * 0.6) / 1e6, 8);
+    expect(advanced).toEqual([`rewrite:${a.id}`]);
+  });
+
+  it('Gemini: calls generateContent and records a metrics row', async () => {
+    const a = await article({ pipeline_stage: 'scored' });
+    const cfg = gemini();
+    expect(await createRewriteProcessor(deps(cfg), rewriteProviderFor(cfg))(job(a.id))).toBe('done');
+    expect(ai.calls[0]!.path).toMatch(/models\/gemini-2\.0-flash:generateContent$/);
+    expect((await t.db('articles').where({ id: a.id }).first()).ai_provider).toBe('gemini');
+    expect(await t.db('ai_provider_metrics').where({ article_id: a.id, provider: 'gemini', success: true })).toHaveLength(1);
+  });
+
+  it('a malformed answer fails the call and is recorded as a wrong response format', async () => {
+    ai.mode = 'malformed';
+    const a = await article({ pipeline_stage: 'scored' });
+    const cfg = openai();
+    await expect(createRewriteProcessor(deps(cfg), rewriteProviderFor(cfg))(job(a.id))).rejects.toThrow(/not JSON/);
+    const [metric] = await t.db('ai_provider_metrics').where({ article_id: a.id });
+    expect(metric).toMatchObject({ success: false, response_format_correct: false });
+    expect((await t.db('articles').where({ id: a.id }).first()).pipeline_stage).toBe('scored');
+    expect(advanced).toEqual([]);
+  });
+
+  it('the local provider only writes sentences that are in the source', async () => {
+    const a = await article({ pipeline_stage: 'scored' });
+    const cfg = testConfig(t.url);
+    await createRewriteProcessor(deps(cfg), rewriteProviderFor(cfg))(job(a.id));
+    const row = await t.db('articles').where({ id: a.id }).first();
+    const source = richArticleHtml('code review').replace(/<[^>]+>/g, ' ');
+    const outputSentences = row.rewritten_content.replace(/<[^>]+>/g, ' ').split(/(?<=[.!?])\s+/).map((s: string) => s.trim()).filter(Boolean);
+    expect(outputSentences.length).toBeGreaterThan(3);
+    for (const sentence of outputSentences) expect(source).toContain(sentence);
+    // The meta description comes from the feed's own summary or the opening sentences.
+    expect(`${row.excerpt} ${source}`).toContain(row.meta_description.replace(/…$/, ''));
+    expect(row.meta_description.length).toBeLessThanOrEqual(155);
+  });
+});
+
+describe('idempotent stages', () => {
+  it('running each stage twice changes nothing the second time and publishes once', async () => {
+    const cfg = testConfig(t.url);
+    const d = deps(cfg);
+    const a = await article({ normalized_title: 'a new language model for code review unique', title: 'Unique language model for code review ships' });
+    const stages = [createDedupeProcessor(d), createSeoProcessor(d), createRewriteProcessor(d, rewriteProviderFor(cfg)), createTagProcessor(d), createPublishProcessor(d)];
+    for (const run of stages) {
+      expect(await run(job(a.id))).toBe('done');
+      const snapshot = await t.db('articles').where({ id: a.id }).first();
+      expect(await run(job(a.id))).toBe('already-done');
+      expect(await t.db('articles').where({ id: a.id }).first()).toEqual(snapshot);
+    }
+    expect(await t.db('news_feed').where({ article_id: a.id })).toHaveLength(1);
+    expect(await t.db('article_lsh_bands').where({ article_id: a.id }).count<{ n: string }[]>({ n: '*' })).toEqual([{ n: '64' }]);
+    expect(await t.db('ai_provider_metrics').where({ article_id: a.id })).toHaveLength(1);
+    expect(published).toEqual(['newsfeed.published']);
+    const row = await t.db('articles').where({ id: a.id }).first();
+    expect(row).toMatchObject({ published: true, processing_status: 'completed' });
+  });
+
+  it('a title duplicate points at the earliest original', async () => {
+    const d = deps(testConfig(t.url));
+    const first = await article({ title: 'Same headline here', normalized_title: 'same headline here', content: '<p>Entirely different wording about satellites.</p>', publish_date: new Date('2026-01-01') });
+    const second = await article({ title: 'Same headline here!', normalized_title: 'same headline here', content: '<p>Other text on ocean currents.</p>', publish_date: new Date('2026-01-02') });
+    await createDedupeProcessor(d)(job(first.id));
+    expect(await createDedupeProcessor(d)(job(second.id))).toBe('held');
+    expect(await t.db('articles').where({ id: second.id }).first()).toMatchObject({
+      processing_status: 'duplicate',
+      duplicate_of: first.id,
+      duplicate_detection_data: { method: 'title', similarity: 1, matchedId: first.id },
+    });
+  });
+});
+
+describe('SEO gate', () => {
+  it('keeps a thin article pending with its score and reasons', async () => {
+    const d = deps(testConfig(t.url));
+    const a = await article({ title: 'Bits', content: '<p>Short.</p>', excerpt: null, pipeline_stage: 'deduped' });
+    expect(await createSeoProcessor(d)(job(a.id))).toBe('held');
+    const row = await t.db('articles').where({ id: a.id }).first();
+    expect(row.seo_score).toBeLessThan(68);
+    expect(row.processing_status).toBe('pending');
+    expect(row.seo_reasoning).toMatch(/title length 4 chars is too short/);
+    expect(advanced).toEqual([]);
+  });
+});
