@@ -6,6 +6,8 @@ export interface FakeAiServer {
   calls: { path: string; body: Record<string, unknown> | null }[];
   /** 'ok' answers a valid rewrite; 'fail' answers 500; 'malformed' answers text that is not JSON. */
   mode: 'ok' | 'fail' | 'malformed';
+  /** Milliseconds to wait before answering. */
+  delayMs: number;
   close(): Promise<void>;
 }
 
@@ -21,11 +23,12 @@ const REWRITE = {
  * REST protocols: the only external services the tests fake.
  */
 export async function startFakeAiServer(): Promise<FakeAiServer> {
-  const state: FakeAiServer = { url: '', calls: [], mode: 'ok', close: async () => {} };
+  const state: FakeAiServer = { url: '', calls: [], mode: 'ok', delayMs: 0, close: async () => {} };
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (c) => (raw += c));
-    req.on('end', () => {
+    req.on('end', async () => {
+      if (state.delayMs) await new Promise((r) => setTimeout(r, state.delayMs));
       state.calls.push({ path: req.url ?? '', body: raw ? JSON.parse(raw) : null });
       if (state.mode === 'fail') {
         res.writeHead(500, { 'content-type': 'application/json' });

@@ -89,3 +89,15 @@ export function rssFeed(items: { title: string; link: string; html: string; date
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel><title>Fixture Wire</title><link>https://fixture.example</link><description>Test feed</description>${entries}</channel></rss>`;
 }
+
+/** A keyword-rich article whose wording is unique to `n`, so generated articles are never near-duplicates of each other. */
+export function uniqueArticleHtml(n: number): string {
+  const word = (k: number) => `q${((n * 7919 + k * 104729) % 99991).toString(36)}`;
+  const paragraphs = Array.from({ length: 5 }, (_, p) =>
+    Array.from({ length: 4 }, (_, s) => {
+      const words = Array.from({ length: 9 }, (_, w) => word(p * 100 + s * 10 + w)).join(' ');
+      return `The AI model ${words}.`;
+    }).join(' '),
+  );
+  return paragraphs.map((p) => `<p>${p}</p>`).join('\n');
+}

@@ -5,7 +5,7 @@ import { SourcesRepository } from './sourcesRepository';
 const schedulerId = (sourceId: number) => `collect-source-${sourceId}`;
 
 /**
- * One BullMQ job scheduler per enabled source (collected now and then every
+ * One BullMQ job scheduler per enabled source (collected at once, then every
  * `intervalSeconds`); schedulers of disabled or removed sources are dropped.
  */
 export async function scheduleCollection(queue: Queue, db: Knex, intervalSeconds: number): Promise<number> {
@@ -14,7 +14,7 @@ export async function scheduleCollection(queue: Queue, db: Knex, intervalSeconds
   for (const source of sources) {
     await queue.upsertJobScheduler(
       schedulerId(source.id),
-      { every: intervalSeconds * 1000, immediately: true },
+      { every: intervalSeconds * 1000 },
       { name: 'collect', data: { sourceId: source.id } },
     );
   }

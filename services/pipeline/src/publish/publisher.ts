@@ -52,6 +52,8 @@ export class Publisher {
       }
       const title = article.rewritten_title ?? article.title;
       const base = slugBase(title);
+      // Two articles with the same headline publishing at once must not pick the same free slug.
+      await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`news-slug:${base}`]);
       const taken = await trx('news_feed').where('slug', base).orWhere('slug', 'like', `${base}-%`).pluck('slug');
       let slug = base;
       for (let n = 2; taken.includes(slug); n++) slug = `${base}-${n}`;
