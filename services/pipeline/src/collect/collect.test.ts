@@ -1,0 +1,148 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '@neuralbeat/common';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/testEnv';
+import { startFeedServer, type FeedServer } from '../../../../tests/support/feedServer';
+import { canonicalUrl, normalizeTitle } from './canonicalUrl';
+import { Collector, newsCategory } from './collector';
+import { parseFeed } from './feedParser';
+import { SourcesRepository } from './sourcesRepository';
+
+const run = promisify(execFile);
+let t: TestDatabase;
+let feeds: FeedServer;
+let collector: Collector;
+let sources: SourcesRepository;
+
+// Fixtures written for these tests.
+const ATOM = `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom"><title>Atom Fixture</title><id>urn:fixture</id><updated>2026-11-20T10:00:00Z</updated>
+<entry><title>Atom entry about agents</title><link href="https://atom.example/one"/><id>urn:one</id><updated>2026-11-20T10:00:00Z</updated>
+<author><name>Ada Writer</name></author><category term="Product Launch"/><content type="html">&lt;p&gt;Agents body.&lt;/p&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src="https://atom.example/i.png" onerror="x()"&gt;</content></entry></feed>`;
+const RDF = `<?xml version="1.0"?>
+<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/" xmlns:dc="http://purl.org/dc/elements/1.1/">
+<channel rdf:about="https://rdf.example/"><title>RDF Fixture</title><link>https://rdf.example/</link><description>d</description></channel>
+<item rdf:about="https://rdf.example/item"><title>RDF item on vision</title><link>https://rdf.example/item</link><description>Vision text.</description><dc:date>2026-11-19T08:00:00Z</dc:date></item>
+</rdf:RDF>`;
+const JSON_FEED = JSON.stringify({
+  version: 'https://jsonfeed.org/version/1.1',
+  title: 'JSON Fixture',
+  items: [{ id: 'j1', url: 'https://json.example/one', title: 'JSON item about policy', content_html: '<p>Policy body.</p>', date_published: '2026-11-18T09:00:00Z', tags: ['Policy'], authors: [{ name: 'Jo' }] }],
+});
+const LATIN1 = Buffer.from(
+  `<?xml version="1.0" encoding="ISO-8859-1"?><rss version="2.0"><channel><title>Latin</title><link>https://latin.example</link><description>d</description>` +
+    `<item><title>Résumé of the café conference</title><link>https://latin.example/cafe</link><description>Déjà vu in Zürich.</description></item></channel></rss>`,
+  'latin1',
+);
+
+beforeAll(async () => {
+  [t, feeds] = await Promise.all([createTestDatabase(), startFeedServer()]);
+  collector = new Collector(t.db, createLogger('test', 'silent'), 500);
+  sources = new SourcesRepository(t.db);
+  feeds.routes.set('/atom', { body: ATOM, contentType: 'application/atom+xml' });
+  feeds.routes.set('/rdf', { body: RDF, contentType: 'application/rdf+xml' });
+  feeds.routes.set('/json', { body: JSON_FEED, contentType: 'application/feed+json' });
+  feeds.routes.set('/latin1', { body: LATIN1, contentType: 'application/rss+xml' });
+  feeds.routes.set('/html', { body: '<!DOCTYPE html><html><body>Hello</body></html>', contentType: 'text/html' });
+  feeds.routes.set('/broken', { body: '<rss><channel><item><title>Unclosed', contentType: 'application/rss+xml' });
+  feeds.routes.set('/slow', { body: '', hang: true });
+});
+afterAll(async () => {
+  await feeds.close();
+  await t.drop();
+});
+
+const collect = async (path: string) => {
+  const source = await sources.upsert(`Source ${path}`, `${feeds.url}${path}`);
+  return { source, result: await collector.collect(source.id) };
+};
+
+describe('feed formats', () => {
+  it('reads Atom, sanitising scripts and event handlers and keeping the category and author', async () => {
+    const { result } = await collect('/atom');
+    expect(result.status).toBe('collected');
+    const row = await t.db('articles').where({ id: result.newArticleIds[0] }).first();
+    expect(row).toMatchObject({ title: 'Atom entry about agents', author: 'Ada Writer', category: 'Product Launch', processing_status: 'pending', published: false });
+    expect(row.content).toContain('<p>Agents body.</p>');
+    expect(row.content).not.toMatch(/script|onerror|<img/);
+    expect(row.image_url).toBe('https://atom.example/i.png');
+  });
+
+  it('reads RSS 1.0 (RDF) and JSON Feed', async () => {
+    expect((await collect('/rdf')).result.newArticleIds).toHaveLength(1);
+    const json = await collect('/json');
+    const row = await t.db('articles').where({ id: json.result.newArticleIds[0] }).first();
+    expect(row).toMatchObject({ title: 'JSON item about policy', category: 'Policy', author: 'Jo' });
+    expect(row.publish_date.toISOString()).toBe('2026-11-18T09:00:00.000Z');
+  });
+
+  it('decodes ISO-8859-1 feeds', async () => {
+    const { result } = await collect('/latin1');
+    const row = await t.db('articles').where({ id: result.newArticleIds[0] }).first();
+    expect(row.title).toBe('Résumé of the café conference');
+    expect(row.normalized_title).toBe('resume of the cafe conference');
+  });
+
+  it('records an HTML page, malformed XML, a 404 and a timeout on the source without throwing', async () => {
+    expect((await collect('/html')).result).toMatchObject({ status: 'failed', error: 'Got an HTML page, not a feed' });
+    expect((await collect('/broken')).result.error).toMatch(/^Malformed feed/);
+    expect((await collect('/missing')).result.error).toBe('HTTP 404 Not Found');
+    const slow = await collect('/slow');
+    expect(slow.result.error).toBe('Timed out after 500 ms');
+    const row = await sources.find(slow.source.id);
+    expect(row).toMatchObject({ last_error: 'Timed out after 500 ms', consecutive_failures: 1 });
+  });
+
+  it('sends the stored ETag and adds nothing when the feed is unchanged', async () => {
+    const { source } = await collect('/json');
+    const again = await collector.collect(source.id);
+    expect(again.status).toBe('not-modified');
+    expect(feeds.requests.filter((r) => r.path === '/json').at(-1)!.headers['if-none-match']).toMatch(/^"/);
+    await t.db('news_sources').where({ id: source.id }).update({ etag: null });
+    expect((await collector.collect(source.id)).newArticleIds).toEqual([]);
+  });
+
+  it('rejects JSON that is not a JSON Feed', async () => {
+    await expect(parseFeed('{"hello": 1}')).rejects.toThrow(/Not a JSON Feed/);
+    await expect(parseFeed('plain text')).rejects.toThrow(/neither XML nor JSON/);
+  });
+});
+
+describe('canonical URLs and titles', () => {
+  it('drops tracking parameters, fragments, www, default ports and trailing slashes', () => {
+    expect(canonicalUrl('HTTPS://WWW.Example.com:443/a/b/?utm_source=x&b=2&a=1&fbclid=z#frag')).toBe('https://example.com/a/b?a=1&b=2');
+    expect(canonicalUrl('https://example.com/a/b')).toBe('https://example.com/a/b');
+    expect(canonicalUrl('https://example.com:8443/x/')).toBe('https://example.com:8443/x');
+    expect(canonicalUrl('ftp://example.com/file')).toBeNull();
+    expect(canonicalUrl('not a url')).toBeNull();
+  });
+
+  it('normalises titles and maps feed categories', () => {
+    expect(normalizeTitle('  Ça va? OpenAI’s “GPT-5” — launched!  ')).toBe('ca va openai s gpt 5 launched');
+    expect(newsCategory(['misc', 'product launch'])).toBe('Product Launch');
+    expect(newsCategory([])).toBe('Research');
+  });
+});
+
+describe('sources CLI', () => {
+  const cli = (...args: string[]) =>
+    run(process.execPath, ['--import', 'tsx', 'services/pipeline/src/cli/sources.ts', ...args], { env: { ...process.env, DATABASE_URL: t.url, LOG_LEVEL: 'silent' } }).then(
+      (r) => ({ code: 0, out: r.stdout, err: r.stderr }),
+      (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout, err: e.stderr }),
+    );
+
+  it('adds, lists, disables and enables sources, and refuses bad input', async () => {
+    const added = await cli('add', 'CLI Wire', 'https://cli.example/feed.xml');
+    expect(added.code).toBe(0);
+    const id = Number(added.out.match(/Source (\d+)/)![1]);
+    expect((await cli('disable', String(id))).out).toContain('disabled');
+    expect((await sources.find(id))!.enabled).toBe(false);
+    expect((await cli('enable', String(id))).out).toContain('enabled');
+    expect((await cli('list')).out).toMatch(new RegExp(`${id}\\s+enabled\\s+CLI Wire\\s+https://cli.example/feed.xml`));
+    expect(await cli('add', 'Bad', 'not-a-url')).toMatchObject({ code: 2, err: expect.stringContaining('not a valid URL') });
+    expect(await cli('enable', '999999')).toMatchObject({ code: 2, err: expect.stringContaining('No source with id 999999') });
+    expect(await cli('enable', 'abc')).toMatchObject({ code: 2 });
+    expect(await cli('frobnicate')).toMatchObject({ code: 2, err: expect.stringContaining('Usage') });
+  });
+});
