@@ -18,7 +18,7 @@ const toolListQuery = z.object({
     .pipe(z.enum(PRICING_MODELS.map((p) => p.toLowerCase()) as [string, ...string[]], { error: 'pricing must be free, freemium or paid' }))
     .optional(),
 });
-const slugParam = z.object({ slug: z.string().min(1).max(200) });
+const slugParam = z.object({ slug: z.string().min(1).max(200).transform((s) => s.toLowerCase()) });
 
 export function toolRoutes(deps: ContentDeps): Router {
   const service = new ToolService(deps.db, deps.bus);
