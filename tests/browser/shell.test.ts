@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startSystem, type RunningSystem } from '../support/system';
 import { launchBrowser, openPage } from '../support/browser';
+import { insertNewsItem } from '../support/factories';
 
 let sys: RunningSystem;
 let browser: Browser;
@@ -89,6 +90,23 @@ describe('site shell', () => {
     expect(await page.getByRole('link', { name: 'Browse latest AI news' }).getAttribute('href')).toBe('/news');
     expect(await page.getByRole('link', { name: 'Explore AI tools directory' }).getAttribute('href')).toBe('/directory');
     expect(await page.locator('meta[name="robots"]').last().getAttribute('content')).toContain('noindex');
+    await page.context().close();
+  });
+
+  it('after the app boots the head holds one title and one canonical link: the page own ones', async () => {
+    await insertNewsItem(sys.database.db, { title: 'Head tags story', slug: 'head-tags-story' });
+    const page = await openPage(browser);
+    await page.goto(`${sys.url}/news/head-tags-story`);
+    await page.getByRole('heading', { level: 1, name: 'Head tags story' }).waitFor();
+    expect(await page.locator('head title').count()).toBe(1);
+    expect(await page.title()).toBe('Head tags story | NeuralBeat');
+    expect(await page.locator('head link[rel="canonical"]').count()).toBe(1);
+    expect(await page.locator('head link[rel="canonical"]').getAttribute('href')).toBe('http://localhost:8080/news/head-tags-story');
+    expect(await page.locator('head [data-ssr]').count()).toBe(0);
+    await page.getByRole('link', { name: 'Directory', exact: true }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'AI Tools Directory' }).waitFor();
+    expect(await page.title()).toBe('AI Tools Directory | NeuralBeat');
+    expect(await page.locator('head link[rel="canonical"]').count()).toBe(1);
     await page.context().close();
   });
 });
