@@ -40,14 +40,13 @@ async function timeChecks(): Promise<number> {
   }
   const started = performance.now();
   for (const p of probes) await detector.check(p);
-  const perArticle = (performance.now() - started) / CHECKS;
-  await db('articles').whereIn('id', probes.map((p) => p.id)).delete();
-  return perArticle;
+  return (performance.now() - started) / CHECKS;
 }
 
 try {
   await grow(10_000);
   const at10k = await timeChecks();
+  // The 10k probes stay stored; they are 0.3% of the larger set.
   await grow(100_000);
   const at100k = await timeChecks();
   console.log('\nDuplicate check time per article (MinHash + LSH lookup, one transaction each)');
