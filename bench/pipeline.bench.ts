@@ -43,8 +43,10 @@ try {
   const seconds = (performance.now() - started) / 1000;
   await pipeline.close();
   const [{ n: published }] = await database.db('news_feed').count<{ n: string }[]>({ n: '*' });
+  const outcomes = await database.db('articles').select('processing_status', 'last_error').count<{ processing_status: string; last_error: string | null; n: string }[]>({ n: '*' }).groupBy('processing_status', 'last_error');
   console.log(`\nPipeline throughput, local provider, concurrency ${config.PIPELINE_CONCURRENCY} per stage`);
   console.table([{ articles: ARTICLES, published: Number(published), seconds: Number(seconds.toFixed(2)), 'articles/s': Number((ARTICLES / seconds).toFixed(1)) }]);
+  console.table(outcomes.map((o) => ({ status: o.processing_status, articles: Number(o.n), error: o.last_error ?? '' })));
 } finally {
   await closeQueues(queues);
   redis.disconnect();

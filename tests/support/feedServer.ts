@@ -92,7 +92,12 @@ export function rssFeed(items: { title: string; link: string; html: string; date
 
 /** A keyword-rich article whose wording is unique to `n`, so generated articles are never near-duplicates of each other. */
 export function uniqueArticleHtml(n: number): string {
-  const word = (k: number) => `q${((n * 7919 + k * 104729) % 99991).toString(36)}`;
+  const word = (k: number) => {
+    // An integer hash of (n, k), so no two articles share a run of words.
+    let h = Math.imul(n + 1, 0x9e3779b1) ^ Math.imul(k + 1, 0x85ebca6b);
+    h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d);
+    return `q${((h ^ (h >>> 13)) >>> 0).toString(36)}`;
+  };
   const paragraphs = Array.from({ length: 5 }, (_, p) =>
     Array.from({ length: 4 }, (_, s) => {
       const words = Array.from({ length: 9 }, (_, w) => word(p * 100 + s * 10 + w)).join(' ');
