@@ -1,25 +1,15 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startSystem, type RunningSystem } from '../support/system';
-import { launchBrowser, openPage } from '../support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { browserSuite, openPage } from '../support/browser';
 import { insertEvent, insertJob, insertResource } from '../support/factories';
 
-let sys: RunningSystem;
-let browser: Browser;
 const day = 86_400_000;
-beforeAll(async () => {
-  [sys, browser] = await Promise.all([startSystem(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await sys?.stop();
-});
+const env = browserSuite();
 
 describe('empty listings', () => {
   it('events, jobs and learn show their empty states', async () => {
-    const page = await openPage(browser);
-    await page.goto(`${sys.url}/events`);
+    const page = await openPage(env.browser);
+    await page.goto(`${env.sys.url}/events`);
     await page.getByRole('heading', { name: 'No events found' }).waitFor();
     await page.getByText('There are no upcoming events scheduled at the moment.').waitFor();
     await page.getByRole('button', { name: 'View All Events' }).click();
@@ -28,9 +18,9 @@ describe('empty listings', () => {
     await page.getByRole('button', { name: 'Past Events' }).click();
     await page.getByText('There are no past events to display.').waitFor();
 
-    await page.goto(`${sys.url}/jobs`);
+    await page.goto(`${env.sys.url}/jobs`);
     await page.getByRole('heading', { name: 'No jobs found' }).waitFor();
-    await page.goto(`${sys.url}/learn`);
+    await page.goto(`${env.sys.url}/learn`);
     await page.getByRole('heading', { name: 'No resources found' }).waitFor();
     await page.context().close();
   });
@@ -38,7 +28,7 @@ describe('empty listings', () => {
 
 describe('listings with data', () => {
   beforeAll(async () => {
-    const db = sys.database.db;
+    const db = env.sys.database.db;
     await insertResource(db, { title: 'Intro to ML', slug: 'intro-ml', category: 'Machine Learning', difficulty_level: 'Beginner', tags: ['basics', 'ml'], content: '## First steps\n\nModels learn from examples.\n\n- Collect data\n- Train a model' });
     await insertResource(db, { title: 'Advanced Vision', slug: 'advanced-vision', category: 'Computer Vision', difficulty_level: 'Advanced', tags: ['vision'] });
     await insertResource(db, { title: 'NLP Middle Ground', slug: 'nlp-middle', category: 'NLP', difficulty_level: 'Intermediate', tags: ['ml'] });
@@ -52,8 +42,8 @@ describe('listings with data', () => {
   });
 
   it('learn filters by category on the server and by level and tag in the browser', async () => {
-    const page = await openPage(browser);
-    await page.goto(`${sys.url}/learn`);
+    const page = await openPage(env.browser);
+    await page.goto(`${env.sys.url}/learn`);
     await page.getByRole('link', { name: 'Intro to ML' }).waitFor();
     await page.getByRole('button', { name: 'Natural Language Processing' }).click();
     await page.waitForURL(/category=NLP/);
@@ -66,7 +56,7 @@ describe('listings with data', () => {
     await page.getByRole('button', { name: 'Beginner' }).click();
     await page.getByRole('button', { name: 'Intermediate' }).click();
     await page.getByRole('link', { name: 'NLP Middle Ground' }).waitFor();
-    await page.goto(`${sys.url}/learn?tag=vision`);
+    await page.goto(`${env.sys.url}/learn?tag=vision`);
     await page.getByRole('link', { name: 'Advanced Vision' }).waitFor();
     expect(await page.getByRole('link', { name: 'Intro to ML' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Advanced' }).click();
@@ -78,22 +68,22 @@ describe('listings with data', () => {
   });
 
   it('resource page renders headings, lists and related topics; a missing one says not found', async () => {
-    const page = await openPage(browser);
-    await page.goto(`${sys.url}/learn/intro-ml`);
+    const page = await openPage(env.browser);
+    await page.goto(`${env.sys.url}/learn/intro-ml`);
     await page.getByRole('heading', { level: 1, name: 'Intro to ML' }).waitFor();
     await page.getByRole('heading', { name: 'First steps' }).waitFor();
     await page.getByRole('listitem').filter({ hasText: 'Collect data' }).waitFor();
     expect(await page.getByRole('link', { name: 'basics' }).getAttribute('href')).toBe('/learn?tag=basics');
     expect(await page.getByRole('link', { name: 'Browse All Resources' }).getAttribute('href')).toBe('/learn');
-    await page.goto(`${sys.url}/learn/missing-guide`);
+    await page.goto(`${env.sys.url}/learn/missing-guide`);
     await page.getByRole('heading', { name: 'Resource not found' }).waitFor();
     expect(await page.getByRole('link', { name: 'Back to Learning Resources' }).getAttribute('href')).toBe('/learn');
     await page.context().close();
   });
 
   it('events default to upcoming; past cards are faded with View Details; ranges are formatted', async () => {
-    const page = await openPage(browser);
-    await page.goto(`${sys.url}/events`);
+    const page = await openPage(env.browser);
+    await page.goto(`${env.sys.url}/events`);
     await page.getByRole('link', { name: 'Future Expo' }).waitFor();
     expect(await page.getByRole('link', { name: 'Past Summit' }).count()).toBe(0);
     await page.getByText('June 29, 2027 - July 2, 2027').waitFor();
@@ -112,8 +102,8 @@ describe('listings with data', () => {
   });
 
   it('jobs filter live by text, type and location, with badges and posted date', async () => {
-    const page = await openPage(browser);
-    await page.goto(`${sys.url}/jobs`);
+    const page = await openPage(env.browser);
+    await page.goto(`${env.sys.url}/jobs`);
     await page.getByRole('link', { name: 'Office Researcher' }).waitFor();
     await page.getByText('Posted Nov 2, 2026').waitFor();
     await page.getByPlaceholder('Search jobs by title, company, or keyword...').fill('acme');

@@ -1,27 +1,17 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startSystem, type RunningSystem } from '../support/system';
-import { launchBrowser, openPage } from '../support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { browserSuite, openPage } from '../support/browser';
 import { insertNewsItem, insertTool } from '../support/factories';
 
-let sys: RunningSystem;
-let browser: Browser;
-beforeAll(async () => {
-  [sys, browser] = await Promise.all([startSystem(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await sys?.stop();
-});
+const env = browserSuite();
 
 describe('news screens with an empty database', () => {
   it('shows the empty state on /news and the home page still renders', async () => {
-    const page = await openPage(browser);
-    await page.goto(`${sys.url}/news`);
+    const page = await openPage(env.browser);
+    await page.goto(`${env.sys.url}/news`);
     await page.getByRole('heading', { name: 'No articles found' }).waitFor();
     expect(await page.getByRole('link', { name: 'Clear all filters' }).getAttribute('href')).toBe('/news');
-    await page.goto(sys.url);
+    await page.goto(env.sys.url);
     await page.getByRole('heading', { name: 'Discover the Future of AI' }).waitFor();
     await page.getByText('No news yet').waitFor();
     expect(page.errors).toEqual([]);
@@ -31,7 +21,7 @@ describe('news screens with an empty database', () => {
 
 describe('news screens with data', () => {
   beforeAll(async () => {
-    const db = sys.database.db;
+    const db = env.sys.database.db;
     for (let i = 0; i < 20; i++) {
       await insertNewsItem(db, {
         title: `Frontier model update ${i}`,
@@ -49,8 +39,8 @@ describe('news screens with data', () => {
   });
 
   it('home shows the latest 9 news cards, featured tools and category tiles', async () => {
-    const page = await openPage(browser);
-    await page.goto(sys.url);
+    const page = await openPage(env.browser);
+    await page.goto(env.sys.url);
     await page.getByRole('link', { name: 'Frontier model update 19' }).waitFor();
     expect(await page.getByTestId('news-skeleton').count()).toBe(0);
     expect(await page.locator('section[aria-labelledby="latest-news"] article').count()).toBe(9);
@@ -68,8 +58,8 @@ describe('news screens with data', () => {
   });
 
   it('news list counts, loads more on scroll, and filters by tag with a clearable badge', async () => {
-    const page = await openPage(browser);
-    await page.goto(`${sys.url}/news`);
+    const page = await openPage(env.browser);
+    await page.goto(`${env.sys.url}/news`);
     await page.getByText('Showing 9 of 20 articles').waitFor();
     await page.getByText('20 articles in the database').waitFor();
     await page.getByText('Wire Example').first().waitFor();
@@ -91,8 +81,8 @@ describe('news screens with data', () => {
   });
 
   it('article page shows content, source credit and related news; a near slug redirects; a missing one says not found', async () => {
-    const page = await openPage(browser);
-    await page.goto(`${sys.url}/news/frontier-model-update-8`);
+    const page = await openPage(env.browser);
+    await page.goto(`${env.sys.url}/news/frontier-model-update-8`);
     await page.getByRole('heading', { level: 1, name: 'Frontier model update 8' }).waitFor();
     await page.getByRole('heading', { name: 'Related News' }).waitFor();
     const related = await page.locator('[aria-labelledby="related-heading"] li').count();
@@ -102,36 +92,36 @@ describe('news screens with data', () => {
     expect(await page.getByRole('link', { name: 'Wire Example' }).getAttribute('href')).toBe('https://wire.example/8');
     expect(await page.locator('nav[aria-label="Breadcrumb"]').textContent()).toContain('Research');
 
-    await page.goto(`${sys.url}/news/update-frontier-model-15-extra`);
+    await page.goto(`${env.sys.url}/news/update-frontier-model-15-extra`);
     await page.waitForURL(/\/news\/frontier-model-update-\d+$/);
 
-    await page.goto(`${sys.url}/news/zz-qq-xx`);
+    await page.goto(`${env.sys.url}/news/zz-qq-xx`);
     await page.getByRole('heading', { name: 'Article not found' }).waitFor();
     expect(await page.getByRole('link', { name: 'Back to News' }).getAttribute('href')).toBe('/news');
     await page.context().close();
   });
 
   it('category path redirects to the tag page', async () => {
-    const page = await openPage(browser);
-    await page.goto(`${sys.url}/news/category/Policy`);
+    const page = await openPage(env.browser);
+    await page.goto(`${env.sys.url}/news/category/Policy`);
     await page.waitForURL(/\/news\/tag\/policy$/);
     await page.getByText('Showing 9 of 10 articles').waitFor();
     await page.context().close();
   });
 
   it('home newsletter: invalid address toasts and sends nothing; a valid one is stored', async () => {
-    const page = await openPage(browser);
-    await page.goto(sys.url);
+    const page = await openPage(env.browser);
+    await page.goto(env.sys.url);
     const box = page.locator('#newsletter-email-home');
     await box.fill('not-an-email');
     await page.getByRole('button', { name: 'Subscribe' }).click();
     await page.getByText('Please enter a valid email address.').waitFor();
-    expect(await sys.database.db('newsletters').count<{ n: string }[]>({ n: '*' })).toEqual([{ n: '0' }]);
+    expect(await env.sys.database.db('newsletters').count<{ n: string }[]>({ n: '*' })).toEqual([{ n: '0' }]);
     await box.fill('fan@example.com');
     await page.getByRole('button', { name: 'Subscribe' }).click();
     await page.getByText("You've been subscribed to our newsletter.").waitFor();
     expect(await page.getByRole('status').count()).toBe(1);
-    expect(await sys.database.db('newsletters').where({ email: 'fan@example.com' })).toHaveLength(1);
+    expect(await env.sys.database.db('newsletters').where({ email: 'fan@example.com' })).toHaveLength(1);
     await page.context().close();
   });
 });

@@ -1,19 +1,9 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startSystem, type RunningSystem } from '../support/system';
-import { launchBrowser, openPage } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { browserSuite, openPage } from '../support/browser';
 import { insertNewsItem } from '../support/factories';
 
-let sys: RunningSystem;
-let browser: Browser;
-beforeAll(async () => {
-  [sys, browser] = await Promise.all([startSystem(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await sys?.stop();
-});
+const env = browserSuite();
 
 const HEADER_NAV = ['/news', '/directory', '/learn', '/events', '/jobs', '/about'];
 const FOOTER_LINKS = [
@@ -24,8 +14,8 @@ const FOOTER_LINKS = [
 
 describe('site shell', () => {
   it('renders the header and footer with every link of spec §2', async () => {
-    const page = await openPage(browser);
-    await page.goto(sys.url + '/');
+    const page = await openPage(env.browser);
+    await page.goto(env.sys.url + '/');
     const header = page.locator('header').first();
     await expect(header.locator('a[href="/"]').count()).resolves.toBeGreaterThan(0);
     for (const href of HEADER_NAV) {
@@ -48,8 +38,8 @@ describe('site shell', () => {
   });
 
   it('does nothing on a blank search and navigates to /search?q= with the trimmed, encoded text', async () => {
-    const page = await openPage(browser);
-    await page.goto(sys.url + '/about');
+    const page = await openPage(env.browser);
+    await page.goto(env.sys.url + '/about');
     const box = page.getByPlaceholder('Search news, tools, guides...');
     await box.fill('   ');
     await box.press('Enter');
@@ -63,8 +53,8 @@ describe('site shell', () => {
   });
 
   it('opens the mobile menu and closes it on a link click and on a search', async () => {
-    const page = await openPage(browser, { mobile: true });
-    await page.goto(sys.url + '/');
+    const page = await openPage(env.browser, { mobile: true });
+    await page.goto(env.sys.url + '/');
     expect(await page.getByPlaceholder('Search news, tools, guides...').isVisible()).toBe(false);
     const toggle = page.getByRole('button', { name: 'Open menu' });
     await toggle.click();
@@ -84,8 +74,8 @@ describe('site shell', () => {
   });
 
   it('shows the 404 page for an unknown route', async () => {
-    const page = await openPage(browser);
-    await page.goto(sys.url + '/definitely/not/here');
+    const page = await openPage(env.browser);
+    await page.goto(env.sys.url + '/definitely/not/here');
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     expect(await page.getByRole('link', { name: 'Browse latest AI news' }).getAttribute('href')).toBe('/news');
     expect(await page.getByRole('link', { name: 'Explore AI tools directory' }).getAttribute('href')).toBe('/directory');
@@ -94,9 +84,9 @@ describe('site shell', () => {
   });
 
   it('after the app boots the head holds one title and one canonical link: the page own ones', async () => {
-    await insertNewsItem(sys.database.db, { title: 'Head tags story', slug: 'head-tags-story' });
-    const page = await openPage(browser);
-    await page.goto(`${sys.url}/news/head-tags-story`);
+    await insertNewsItem(env.sys.database.db, { title: 'Head tags story', slug: 'head-tags-story' });
+    const page = await openPage(env.browser);
+    await page.goto(`${env.sys.url}/news/head-tags-story`);
     await page.getByRole('heading', { level: 1, name: 'Head tags story' }).waitFor();
     expect(await page.locator('head title').count()).toBe(1);
     expect(await page.title()).toBe('Head tags story | NeuralBeat');

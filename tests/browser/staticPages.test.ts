@@ -1,24 +1,14 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startSystem, type RunningSystem } from '../support/system';
-import { launchBrowser, openPage } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { browserSuite, openPage } from '../support/browser';
 import { insertNewsItem } from '../support/factories';
 
-let sys: RunningSystem;
-let browser: Browser;
-beforeAll(async () => {
-  [sys, browser] = await Promise.all([startSystem(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await sys?.stop();
-});
+const env = browserSuite();
 
 describe('static pages', () => {
   it('about has its sections, and its newsletter form subscribes and clears', async () => {
-    const page = await openPage(browser);
-    await page.goto(`${sys.url}/about`);
+    const page = await openPage(env.browser);
+    await page.goto(`${env.sys.url}/about`);
     for (const heading of ['Our Mission', 'What We Offer', 'Our Values', 'Meet Our Team', 'Get In Touch']) {
       await page.getByRole('heading', { name: heading }).waitFor();
     }
@@ -33,13 +23,13 @@ describe('static pages', () => {
     await page.getByRole('button', { name: 'Subscribe' }).click();
     await page.getByText('Thank you for subscribing to our newsletter.').waitFor();
     expect(await box.inputValue()).toBe('');
-    expect(await sys.database.db('newsletters').where({ email: 'about@example.com' })).toHaveLength(1);
+    expect(await env.sys.database.db('newsletters').where({ email: 'about@example.com' })).toHaveLength(1);
     await page.context().close();
   });
 
   it('contact simulates sending, confirms, and offers another message', async () => {
-    const page = await openPage(browser);
-    await page.goto(`${sys.url}/contact`);
+    const page = await openPage(env.browser);
+    await page.goto(`${env.sys.url}/contact`);
     await page.getByText('Monday - Friday: 9am - 5pm PST').waitFor();
     await page.getByText('hello@neuralbeat.example').first().waitFor();
     await page.getByLabel('Name').fill('Ada');
@@ -57,8 +47,8 @@ describe('static pages', () => {
   });
 
   it('contact requires every field', async () => {
-    const page = await openPage(browser);
-    await page.goto(`${sys.url}/contact`);
+    const page = await openPage(env.browser);
+    await page.goto(`${env.sys.url}/contact`);
     await page.getByRole('button', { name: 'Send Message' }).click();
     expect(await page.getByRole('button', { name: 'Sending...' }).count()).toBe(0);
     expect(await page.getByLabel('Name').evaluate((el) => (el as HTMLInputElement).validity.valueMissing)).toBe(true);
@@ -66,8 +56,8 @@ describe('static pages', () => {
   });
 
   it('newsletter page simulates subscribing and resets', async () => {
-    const page = await openPage(browser);
-    await page.goto(`${sys.url}/newsletter`);
+    const page = await openPage(env.browser);
+    await page.goto(`${env.sys.url}/newsletter`);
     for (const b of ['Weekly AI News Digest', 'Tool Recommendations', 'Exclusive Insights']) await page.getByText(b).waitFor();
     await page.getByLabel('Email address').fill('reader@example.com');
     await page.getByRole('button', { name: 'Subscribe' }).click();
@@ -76,18 +66,18 @@ describe('static pages', () => {
     await page.getByText('Successfully subscribed!').waitFor();
     await page.getByRole('button', { name: 'Subscribe Another Email' }).click();
     expect(await page.getByLabel('Email address').inputValue()).toBe('');
-    expect(await sys.database.db('newsletters').where({ email: 'reader@example.com' })).toHaveLength(0);
+    expect(await env.sys.database.db('newsletters').where({ email: 'reader@example.com' })).toHaveLength(0);
     await page.context().close();
   });
 
   it('privacy policy has the cookie and data-rights anchors; terms has ten sections', async () => {
-    const page = await openPage(browser);
-    await page.goto(`${sys.url}/privacy-policy#cookies`);
+    const page = await openPage(env.browser);
+    await page.goto(`${env.sys.url}/privacy-policy#cookies`);
     await page.locator('#cookies').waitFor();
     expect(await page.locator('#data-rights').count()).toBe(1);
     await page.getByText('Last updated: April 16, 2025').waitFor();
     await page.getByText(/under 13/).waitFor();
-    await page.goto(`${sys.url}/terms-of-service`);
+    await page.goto(`${env.sys.url}/terms-of-service`);
     await page.getByRole('heading', { name: '10. Governing Law' }).waitFor();
     expect(await page.locator('h2').filter({ hasText: /^\d+\. / }).count()).toBe(10);
     await page.getByText(/State of California/).waitFor();
@@ -97,12 +87,12 @@ describe('static pages', () => {
 
 describe('AI statistics page', () => {
   it('shows totals, providers, the SEO bar state and status counts', async () => {
-    const db = sys.database.db;
+    const db = env.sys.database.db;
     await insertNewsItem(db, { ai_provider: 'openai', seo_status: 'completed' });
     await insertNewsItem(db, { ai_provider: 'gemini', seo_status: 'pending' });
     await insertNewsItem(db, { ai_provider: null, seo_status: 'failed' });
-    const page = await openPage(browser);
-    await page.goto(`${sys.url}/ai-stats`);
+    const page = await openPage(env.browser);
+    await page.goto(`${env.sys.url}/ai-stats`);
     await page.getByTestId('total-articles').waitFor();
     expect(await page.getByTestId('total-articles').textContent()).toBe('3');
     expect(await page.getByTestId('provider-count').textContent()).toBe('3');
@@ -116,9 +106,9 @@ describe('AI statistics page', () => {
   });
 
   it('says it cannot load when the API fails', async () => {
-    const page = await openPage(browser);
+    const page = await openPage(env.browser);
     await page.route('**/api/ai-stats', (route) => route.fulfill({ status: 503, body: 'down' }));
-    await page.goto(`${sys.url}/ai-stats`);
+    await page.goto(`${env.sys.url}/ai-stats`);
     await page.getByText('Unable to load AI provider statistics at this time.').waitFor();
     await page.context().close();
   });

@@ -1,28 +1,20 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startSystem, type RunningSystem } from '../support/system';
-import { launchBrowser, openPage } from '../support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { browserSuite, openPage } from '../support/browser';
 import { insertTool } from '../support/factories';
 
-let sys: RunningSystem;
-let browser: Browser;
+const env = browserSuite();
 beforeAll(async () => {
-  [sys, browser] = await Promise.all([startSystem(), launchBrowser()]);
-  const db = sys.database.db;
+  const db = env.sys.database.db;
   await insertTool(db, { name: 'Canvas Genie', slug: 'canvas-genie', category: 'Image Generation', tags: ['art', 'images'], pricing: 'Paid', features: ['Upscaling', 'Style presets'] });
   await insertTool(db, { name: 'Pixel Forge', slug: 'pixel-forge', category: 'Image Generation', tags: ['art'], pricing: 'Free' });
   await insertTool(db, { name: 'Code Whisper', slug: 'code-whisper', category: 'Development', tags: ['coding'], pricing: 'Freemium' });
 });
-afterAll(async () => {
-  await browser?.close();
-  await sys?.stop();
-});
 
 describe('directory', () => {
   it('filters by category, pricing and text in the URL without reloading, and shows the empty state', async () => {
-    const page = await openPage(browser);
-    await page.goto(`${sys.url}/directory`);
+    const page = await openPage(env.browser);
+    await page.goto(`${env.sys.url}/directory`);
     await page.getByRole('link', { name: 'Canvas Genie' }).waitFor();
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
 
@@ -52,8 +44,8 @@ describe('directory', () => {
   });
 
   it('tool page shows details and real similar tools; a missing tool says not found', async () => {
-    const page = await openPage(browser);
-    await page.goto(`${sys.url}/directory/canvas-genie`);
+    const page = await openPage(env.browser);
+    await page.goto(`${env.sys.url}/directory/canvas-genie`);
     await page.getByRole('heading', { level: 1, name: 'Canvas Genie' }).waitFor();
     expect(await page.getByRole('link', { name: /Visit Website/ }).getAttribute('target')).toBe('_blank');
     await page.getByRole('heading', { name: 'Key Features' }).waitFor();
@@ -63,7 +55,7 @@ describe('directory', () => {
     const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
     expect(ld.some((t) => JSON.parse(t)['@type'] === 'SoftwareApplication')).toBe(true);
 
-    await page.goto(`${sys.url}/directory/no-such-tool`);
+    await page.goto(`${env.sys.url}/directory/no-such-tool`);
     await page.getByRole('heading', { name: 'Tool not found' }).waitFor();
     expect(await page.getByRole('link', { name: 'Back to Directory' }).getAttribute('href')).toBe('/directory');
     await page.context().close();
@@ -72,8 +64,8 @@ describe('directory', () => {
 
 describe('submit tool', () => {
   it('shows each validation message, then stores a valid submission with a derived slug', async () => {
-    const page = await openPage(browser);
-    await page.goto(`${sys.url}/submit-tool`);
+    const page = await openPage(env.browser);
+    await page.goto(`${env.sys.url}/submit-tool`);
     await page.getByLabel('Tool name *').fill('ab');
     await page.getByLabel('Short description *').fill('short');
     await page.getByLabel('Description *', { exact: true }).fill('too short');
@@ -102,7 +94,7 @@ describe('submit tool', () => {
     await page.getByRole('button', { name: 'Submit Tool' }).click();
     await page.getByRole('heading', { name: 'Thank you for your submission!' }).waitFor();
     await page.getByText('2-3 business days').waitFor();
-    const row = await sys.database.db('tools').where({ slug: 'meeting-scribe-2-0' }).first();
+    const row = await env.sys.database.db('tools').where({ slug: 'meeting-scribe-2-0' }).first();
     expect(row).toMatchObject({ approved: false, submitted_by_id: 1, tags: ['meetings', 'notes'] });
 
     await page.getByRole('button', { name: 'Submit Another Tool' }).click();
@@ -111,8 +103,8 @@ describe('submit tool', () => {
   });
 
   it('shows a taken slug on the slug field', async () => {
-    const page = await openPage(browser);
-    await page.goto(`${sys.url}/submit-tool`);
+    const page = await openPage(env.browser);
+    await page.goto(`${env.sys.url}/submit-tool`);
     await page.getByLabel('Tool name *').fill('Pixel Forge');
     await page.getByLabel('Short description *').fill('Another pixel tool');
     await page.getByLabel('Description *', { exact: true }).fill('A description long enough to pass validation.');

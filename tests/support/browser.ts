@@ -1,4 +1,6 @@
+import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { startSystem, type RunningSystem } from './system';
 
 const FLAGS = [
   '--no-sandbox',
@@ -26,4 +28,17 @@ export async function openPage(browser: Browser, opts: { mobile?: boolean } = {}
   page.errors = [];
   page.on('pageerror', (err) => page.errors.push(err));
   return page;
+}
+
+/** One system and one browser for a test file, started before its tests and stopped after. */
+export function browserSuite(overrides: Record<string, string> = {}): { sys: RunningSystem; browser: Browser } {
+  const env = {} as { sys: RunningSystem; browser: Browser };
+  beforeAll(async () => {
+    [env.sys, env.browser] = await Promise.all([startSystem(overrides), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.sys?.stop();
+  });
+  return env;
 }

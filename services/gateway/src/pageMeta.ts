@@ -4,11 +4,18 @@ import {
   NOT_FOUND_PAGE,
   STATIC_PAGES,
   displayTag,
+  eventJsonLd,
   eventSchema,
+  jobPostingJsonLd,
   jobSchema,
+  learningResourceJsonLd,
+  newsArticleJsonLd,
+  organizationJsonLd,
   resourceSchema,
   singleArticleResponseSchema,
+  softwareApplicationJsonLd,
   toolSchema,
+  websiteJsonLd,
 } from '@neuralbeat/common/contracts';
 
 export interface PageMeta {
@@ -48,22 +55,7 @@ const DETAILS: Detail[] = [
         canonicalPath: `/news/${a.slug}`,
         image: a.imageUrl,
         type: 'article',
-        jsonLd: [
-          {
-            '@context': 'https://schema.org',
-            '@type': 'NewsArticle',
-            headline: a.title,
-            description: a.excerpt,
-            datePublished: a.publishDate,
-            dateModified: a.updatedAt ?? a.publishDate,
-            author: { '@type': 'Person', name: a.author },
-            publisher: { '@type': 'Organization', name: 'NeuralBeat', logo: { '@type': 'ImageObject', url: abs('/images/og-image.png') } },
-            image: [a.imageUrl ?? abs('/images/og-image.png')],
-            mainEntityOfPage: abs(`/news/${a.slug}`),
-            keywords: a.tags.join(', '),
-            ...(a.sourceUrl ? { isBasedOn: a.sourceUrl } : {}),
-          },
-        ],
+        jsonLd: [newsArticleJsonLd(a, abs)],
       };
     },
   }),
@@ -78,17 +70,7 @@ const DETAILS: Detail[] = [
         canonicalPath: `/directory/${t.slug}`,
         image: t.logoUrl,
         type: 'website',
-        jsonLd: [
-          {
-            '@context': 'https://schema.org',
-            '@type': 'SoftwareApplication',
-            name: t.name,
-            description: t.description,
-            applicationCategory: t.category,
-            url: t.websiteUrl,
-            keywords: t.tags.join(', '),
-          },
-        ],
+        jsonLd: [softwareApplicationJsonLd(t)],
       };
     },
   }),
@@ -103,18 +85,7 @@ const DETAILS: Detail[] = [
         canonicalPath: `/learn/${r.slug}`,
         image: r.imageUrl,
         type: 'article',
-        jsonLd: [
-          {
-            '@context': 'https://schema.org',
-            '@type': 'LearningResource',
-            name: r.title,
-            description: r.summary,
-            educationalLevel: r.difficultyLevel,
-            about: r.category,
-            datePublished: r.publishedAt,
-            url: abs(`/learn/${r.slug}`),
-          },
-        ],
+        jsonLd: [learningResourceJsonLd(r, abs)],
       };
     },
   }),
@@ -129,18 +100,7 @@ const DETAILS: Detail[] = [
         canonicalPath: `/events/${e.slug}`,
         image: e.imageUrl,
         type: 'website',
-        jsonLd: [
-          {
-            '@context': 'https://schema.org',
-            '@type': 'Event',
-            name: e.name,
-            description: e.description,
-            startDate: e.startDate,
-            ...(e.endDate ? { endDate: e.endDate } : {}),
-            location: { '@type': 'Place', name: e.location, address: e.location },
-            ...(e.url ? { url: e.url } : {}),
-          },
-        ],
+        jsonLd: [eventJsonLd(e)],
       };
     },
   }),
@@ -154,39 +114,13 @@ const DETAILS: Detail[] = [
         description: clip(j.description),
         canonicalPath: `/jobs/${j.id}`,
         type: 'website',
-        jsonLd: [
-          {
-            '@context': 'https://schema.org',
-            '@type': 'JobPosting',
-            title: j.title,
-            description: j.description,
-            datePosted: j.createdAt,
-            hiringOrganization: { '@type': 'Organization', name: j.company },
-            jobLocation: { '@type': 'Place', address: j.location },
-            ...(j.remote ? { jobLocationType: 'TELECOMMUTE' } : {}),
-          },
-        ],
+        jsonLd: [jobPostingJsonLd(j)],
       };
     },
   }),
 ];
 
-function siteJsonLd(abs: (p: string) => string): object[] {
-  return [
-    {
-      '@context': 'https://schema.org',
-      '@type': 'WebSite',
-      name: 'NeuralBeat',
-      url: abs('/'),
-      potentialAction: {
-        '@type': 'SearchAction',
-        target: { '@type': 'EntryPoint', urlTemplate: abs('/search?q={search_term_string}') },
-        'query-input': 'required name=search_term_string',
-      },
-    },
-    { '@context': 'https://schema.org', '@type': 'Organization', name: 'NeuralBeat', url: abs('/'), logo: abs('/images/og-image.png') },
-  ];
-}
+const siteJsonLd = (abs: (p: string) => string): object[] => [websiteJsonLd(abs), organizationJsonLd(abs)];
 
 /**
  * Works out the head tags and HTTP status of a page for crawlers, which do not

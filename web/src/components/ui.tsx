@@ -174,3 +174,22 @@ export const EmptyState = styled.div`
   color: ${(p) => p.theme.colors.muted};
   h2, h3 { color: ${(p) => p.theme.colors.text}; margin-top: 0; }
 `;
+
+/** A square for a logo image, or the first letter of a name when there is none. */
+export const LogoTile = styled.div<{ $size?: string }>`
+  width: ${(p) => p.$size ?? '2.75rem'};
+  height: ${(p) => p.$size ?? '2.75rem'};
+  flex: none;
+  border-radius: ${(p) => p.theme.radius.md};
+  background: ${(p) => p.theme.colors.surfaceAlt};
+  color: ${(p) => p.theme.colors.primary};
+  display: grid;
+  place-items: center;
+  font-weight: 800;
+  overflow: hidden;
+  img {
+    width: 100%;
+    height: 100%;
+    object-fit: contain;
+  }
+`;

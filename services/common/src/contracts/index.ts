@@ -4,3 +4,4 @@ export * from './events';
 export * from './jobs';
 export * from './text';
 export * from './pages';
+export * from './jsonLd';

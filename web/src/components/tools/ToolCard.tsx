@@ -1,14 +1,14 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Tool } from '@neuralbeat/common/contracts';
-import { Badge, Card, Clamp, Skeleton } from '../ui';
+import { Badge, Card, Clamp, LogoTile, Skeleton } from '../ui';
 
 export function ToolCard({ tool }: { tool: Tool }) {
   return (
     <Card>
       <Body>
         <Head>
-          <Logo aria-hidden="true">{tool.logoUrl ? <img src={tool.logoUrl} alt="" loading="lazy" /> : tool.name.charAt(0)}</Logo>
+          <LogoTile aria-hidden="true">{tool.logoUrl ? <img src={tool.logoUrl} alt="" loading="lazy" /> : tool.name.charAt(0)}</LogoTile>
           <div>
             <Name>
               <Link to={`/directory/${tool.slug}`}>{tool.name}</Link>
@@ -59,23 +59,6 @@ const Head = styled.div`
   align-items: center;
   small {
     color: ${(p) => p.theme.colors.muted};
-  }
-`;
-const Logo = styled.div`
-  width: 2.75rem;
-  height: 2.75rem;
-  flex: none;
-  border-radius: ${(p) => p.theme.radius.md};
-  background: ${(p) => p.theme.colors.surfaceAlt};
-  color: ${(p) => p.theme.colors.primary};
-  display: grid;
-  place-items: center;
-  font-weight: 800;
-  overflow: hidden;
-  img {
-    width: 100%;
-    height: 100%;
-    object-fit: contain;
   }
 `;
 const Name = styled.h3`

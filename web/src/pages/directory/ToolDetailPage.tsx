@@ -1,11 +1,12 @@
 import { Link, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import type { Tool } from '@neuralbeat/common/contracts';
+import { softwareApplicationJsonLd, type Tool } from '@neuralbeat/common/contracts';
 import type { ApiError } from '../../api/client';
 import { Seo, absoluteUrl } from '../../seo/Seo';
-import { Badge, Button, Container, EmptyState, Grid, Skeleton } from '../../components/ui';
+import { Badge, Button, Container, EmptyState, Grid } from '../../components/ui';
 import { Breadcrumb, breadcrumbJsonLd } from '../../components/Breadcrumb';
+import { DetailSkeleton } from '../../components/DetailSkeleton';
 import { ToolCard } from '../../components/tools/ToolCard';
 
 export default function ToolDetailPage() {
@@ -13,15 +14,7 @@ export default function ToolDetailPage() {
   const tool = useQuery<Tool, ApiError>({ queryKey: [`/api/tools/${encodeURIComponent(slug)}`] });
   const similar = useQuery<Tool[]>({ queryKey: [`/api/tools/${encodeURIComponent(slug)}/similar`], enabled: tool.isSuccess });
 
-  if (tool.isPending) {
-    return (
-      <Container aria-busy="true">
-        <Skeleton $width="30%" style={{ margin: '1.5rem 0' }} />
-        <Skeleton $height="3rem" $width="60%" />
-        <Skeleton $height="12rem" style={{ marginTop: '1.5rem' }} />
-      </Container>
-    );
-  }
+  if (tool.isPending) return <DetailSkeleton />;
   if (tool.isError) {
     return (
       <Container>
@@ -46,17 +39,7 @@ export default function ToolDetailPage() {
         path={`/directory/${t.slug}`}
         image={t.logoUrl}
         jsonLd={[
-          {
-            '@context': 'https://schema.org',
-            '@type': 'SoftwareApplication',
-            name: t.name,
-            description: t.description,
-            applicationCategory: t.category,
-            url: t.websiteUrl,
-            ...(t.logoUrl ? { image: t.logoUrl } : {}),
-            ...(t.pricing ? { offers: { '@type': 'Offer', category: t.pricing, ...(t.pricing === 'Free' ? { price: '0', priceCurrency: 'USD' } : {}) } } : {}),
-            keywords: t.tags.join(', '),
-          },
+          softwareApplicationJsonLd(t),
           breadcrumbJsonLd(crumbs, absoluteUrl),
         ]}
       />

@@ -1,24 +1,18 @@
 import { useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import type { Event } from '@neuralbeat/common/contracts';
+import { eventJsonLd, type Event } from '@neuralbeat/common/contracts';
 import { Seo, absoluteUrl } from '../../seo/Seo';
-import { Badge, Button, Container, Skeleton } from '../../components/ui';
+import { Badge, Button, Container } from '../../components/ui';
 import { Breadcrumb, breadcrumbJsonLd } from '../../components/Breadcrumb';
+import { DetailSkeleton } from '../../components/DetailSkeleton';
 import { DetailNotFound } from '../../components/DetailNotFound';
 import { formatDateRange, isPastEvent } from '../../lib/format';
 
 export default function EventDetailPage() {
   const { slug = '' } = useParams();
   const q = useQuery<Event>({ queryKey: [`/api/events/${encodeURIComponent(slug)}`] });
-  if (q.isPending) {
-    return (
-      <Container aria-busy="true">
-        <Skeleton $height="3rem" $width="60%" style={{ margin: '2rem 0' }} />
-        <Skeleton $height="12rem" />
-      </Container>
-    );
-  }
+  if (q.isPending) return <DetailSkeleton />;
   if (q.isError) return <DetailNotFound title="Event not found" back={{ to: '/events', label: 'Back to Events' }} />;
   const e = q.data;
   const past = isPastEvent(e);
@@ -31,19 +25,7 @@ export default function EventDetailPage() {
         path={`/events/${e.slug}`}
         image={e.imageUrl}
         jsonLd={[
-          {
-            '@context': 'https://schema.org',
-            '@type': 'Event',
-            name: e.name,
-            description: e.description,
-            startDate: e.startDate,
-            ...(e.endDate ? { endDate: e.endDate } : {}),
-            eventAttendanceMode: e.virtual ? 'https://schema.org/OnlineEventAttendanceMode' : 'https://schema.org/OfflineEventAttendanceMode',
-            eventStatus: 'https://schema.org/EventScheduled',
-            location: e.virtual ? { '@type': 'VirtualLocation', url: e.url } : { '@type': 'Place', name: e.location, address: e.location },
-            ...(e.organizer ? { organizer: { '@type': 'Organization', name: e.organizer } } : {}),
-            ...(e.url ? { url: e.url } : {}),
-          },
+          eventJsonLd(e),
           breadcrumbJsonLd(crumbs, absoluteUrl),
         ]}
       />

@@ -2,7 +2,17 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { NEWS_PAGE_SIZE, STATIC_PAGES, type Event, type HomeResponse, type Job, type Resource, type Tool } from '@neuralbeat/common/contracts';
+import {
+  NEWS_PAGE_SIZE,
+  STATIC_PAGES,
+  organizationJsonLd,
+  websiteJsonLd,
+  type Event,
+  type HomeResponse,
+  type Job,
+  type Resource,
+  type Tool,
+} from '@neuralbeat/common/contracts';
 import { Seo, absoluteUrl } from '../../seo/Seo';
 import { siteConfig } from '../../app/siteConfig';
 import { media } from '../../app/theme';
@@ -23,26 +33,8 @@ const POPULAR_CATEGORIES = [
 ];
 
 export const siteJsonLd = () => [
-  {
-    '@context': 'https://schema.org',
-    '@type': 'WebSite',
-    name: 'NeuralBeat',
-    url: absoluteUrl('/'),
-    potentialAction: {
-      '@type': 'SearchAction',
-      target: { '@type': 'EntryPoint', urlTemplate: absoluteUrl('/search?q={search_term_string}') },
-      'query-input': 'required name=search_term_string',
-    },
-  },
-  {
-    '@context': 'https://schema.org',
-    '@type': 'Organization',
-    name: 'NeuralBeat',
-    url: absoluteUrl('/'),
-    logo: absoluteUrl('/images/og-image.png'),
-    email: siteConfig.contactEmail,
-    sameAs: Object.values(siteConfig.social),
-  },
+  websiteJsonLd(absoluteUrl),
+  organizationJsonLd(absoluteUrl, { email: siteConfig.contactEmail, sameAs: Object.values(siteConfig.social) }),
 ];
 
 function HeroSearch() {

@@ -1,27 +1,19 @@
 import { useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import type { Job } from '@neuralbeat/common/contracts';
+import { jobPostingJsonLd, type Job } from '@neuralbeat/common/contracts';
 import { Seo, absoluteUrl } from '../../seo/Seo';
-import { Badge, Button, Container, Skeleton } from '../../components/ui';
+import { Badge, Button, Container } from '../../components/ui';
 import { Breadcrumb, breadcrumbJsonLd } from '../../components/Breadcrumb';
+import { DetailSkeleton } from '../../components/DetailSkeleton';
 import { DetailNotFound } from '../../components/DetailNotFound';
 import { Prose } from '../../components/Prose';
 import { formatShortDate } from '../../lib/format';
 
-const EMPLOYMENT_TYPE: Record<Job['jobType'], string> = { 'Full-time': 'FULL_TIME', 'Part-time': 'PART_TIME', Contract: 'CONTRACTOR' };
-
 export default function JobDetailPage() {
   const { id = '' } = useParams();
   const q = useQuery<Job>({ queryKey: [`/api/jobs/${encodeURIComponent(id)}`] });
-  if (q.isPending) {
-    return (
-      <Container aria-busy="true">
-        <Skeleton $height="3rem" $width="60%" style={{ margin: '2rem 0' }} />
-        <Skeleton $height="12rem" />
-      </Container>
-    );
-  }
+  if (q.isPending) return <DetailSkeleton />;
   if (q.isError) return <DetailNotFound title="Job not found" back={{ to: '/jobs', label: 'Back to Jobs' }} />;
   const j = q.data;
   const crumbs = [{ label: 'Home', to: '/' }, { label: 'Jobs', to: '/jobs' }, { label: j.title }];
@@ -32,20 +24,7 @@ export default function JobDetailPage() {
         description={j.description.slice(0, 160)}
         path={`/jobs/${j.id}`}
         jsonLd={[
-          {
-            '@context': 'https://schema.org',
-            '@type': 'JobPosting',
-            title: j.title,
-            description: j.description,
-            datePosted: j.createdAt,
-            employmentType: EMPLOYMENT_TYPE[j.jobType],
-            hiringOrganization: { '@type': 'Organization', name: j.company, ...(j.companyLogoUrl ? { logo: j.companyLogoUrl } : {}) },
-            jobLocation: { '@type': 'Place', address: j.location },
-            ...(j.remote ? { jobLocationType: 'TELECOMMUTE' } : {}),
-            ...(j.salaryRange ? { baseSalary: j.salaryRange } : {}),
-            directApply: false,
-            url: j.applyUrl,
-          },
+          jobPostingJsonLd(j),
           breadcrumbJsonLd(crumbs, absoluteUrl),
         ]}
       />

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { JOB_TYPES, STATIC_PAGES, type Job } from '@neuralbeat/common/contracts';
 import { Seo } from '../../seo/Seo';
-import { Badge, Button, Card, Chip, Clamp, Container, EmptyState, Input, Muted, PageHeading, Skeleton } from '../../components/ui';
+import { Badge, Button, Card, Chip, Clamp, Container, EmptyState, Input, LogoTile, Muted, PageHeading, Skeleton } from '../../components/ui';
 import { formatShortDate } from '../../lib/format';
 
 type LocationFilter = '' | 'remote' | 'on-site';
@@ -14,7 +14,7 @@ export function JobCard({ job }: { job: Job }) {
     <Card>
       <Body>
         <Head>
-          <Logo aria-hidden="true">{job.companyLogoUrl ? <img src={job.companyLogoUrl} alt="" loading="lazy" /> : job.company.charAt(0)}</Logo>
+          <LogoTile $size="3rem" aria-hidden="true">{job.companyLogoUrl ? <img src={job.companyLogoUrl} alt="" loading="lazy" /> : job.company.charAt(0)}</LogoTile>
           <div>
             <h2>
               <Link to={`/jobs/${job.id}`}>{job.title}</Link>
@@ -184,23 +184,6 @@ const Head = styled.div`
   }
   span {
     color: ${(p) => p.theme.colors.muted};
-  }
-`;
-const Logo = styled.div`
-  width: 3rem;
-  height: 3rem;
-  flex: none;
-  border-radius: ${(p) => p.theme.radius.md};
-  background: ${(p) => p.theme.colors.surfaceAlt};
-  color: ${(p) => p.theme.colors.primary};
-  display: grid;
-  place-items: center;
-  font-weight: 800;
-  overflow: hidden;
-  img {
-    width: 100%;
-    height: 100%;
-    object-fit: contain;
   }
 `;
 const Badges = styled.div`

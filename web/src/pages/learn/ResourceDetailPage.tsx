@@ -1,11 +1,12 @@
 import { Link, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import type { Resource } from '@neuralbeat/common/contracts';
+import { learningResourceJsonLd, type Resource } from '@neuralbeat/common/contracts';
 import type { ApiError } from '../../api/client';
 import { Seo, absoluteUrl } from '../../seo/Seo';
-import { Badge, Button, Container, EmptyState, Skeleton } from '../../components/ui';
+import { Badge, Button, Container, EmptyState } from '../../components/ui';
 import { Breadcrumb, breadcrumbJsonLd } from '../../components/Breadcrumb';
+import { DetailSkeleton } from '../../components/DetailSkeleton';
 import { ShareLinks } from '../../components/ShareLinks';
 import { Prose } from '../../components/Prose';
 import { formatDate } from '../../lib/format';
@@ -14,15 +15,7 @@ import { LEVEL_COLORS } from './LearnPage';
 export default function ResourceDetailPage() {
   const { slug = '' } = useParams();
   const q = useQuery<Resource, ApiError>({ queryKey: [`/api/resources/${encodeURIComponent(slug)}`] });
-  if (q.isPending) {
-    return (
-      <Narrow aria-busy="true">
-        <Skeleton $width="30%" style={{ margin: '1.5rem 0' }} />
-        <Skeleton $height="2.5rem" />
-        <Skeleton $height="16rem" style={{ marginTop: '1.5rem' }} />
-      </Narrow>
-    );
-  }
+  if (q.isPending) return <DetailSkeleton />;
   if (q.isError) {
     return (
       <Narrow>
@@ -49,19 +42,7 @@ export default function ResourceDetailPage() {
         image={r.imageUrl}
         type="article"
         jsonLd={[
-          {
-            '@context': 'https://schema.org',
-            '@type': 'LearningResource',
-            name: r.title,
-            description: r.summary,
-            educationalLevel: r.difficultyLevel,
-            learningResourceType: 'Guide',
-            about: r.category,
-            datePublished: r.publishedAt,
-            keywords: r.tags.join(', '),
-            url,
-            publisher: { '@type': 'Organization', name: 'NeuralBeat' },
-          },
+          learningResourceJsonLd(r, absoluteUrl),
           breadcrumbJsonLd(crumbs, absoluteUrl),
         ]}
       />

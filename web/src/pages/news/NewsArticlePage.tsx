@@ -10,6 +10,7 @@ import {
   type NewsListResponse,
   type NewsResponse,
   type SingleArticleResponse,
+  newsArticleJsonLd,
 } from '@neuralbeat/common/contracts';
 import { ApiError, apiGet } from '../../api/client';
 import { Seo, absoluteUrl } from '../../seo/Seo';
@@ -91,20 +92,7 @@ function ArticleView({ data }: { data: SingleArticleResponse }) {
         image={article.imageUrl}
         type="article"
         jsonLd={[
-          {
-            '@context': 'https://schema.org',
-            '@type': 'NewsArticle',
-            headline: article.title,
-            description: article.excerpt,
-            datePublished: article.publishDate,
-            dateModified: article.updatedAt ?? article.publishDate,
-            author: { '@type': 'Person', name: article.author },
-            publisher: { '@type': 'Organization', name: 'NeuralBeat' },
-            image: article.imageUrl ? [article.imageUrl] : [absoluteUrl('/images/og-image.png')],
-            mainEntityOfPage: url,
-            keywords: article.tags.join(', '),
-            ...(article.sourceUrl ? { isBasedOn: article.sourceUrl } : {}),
-          },
+          newsArticleJsonLd(article, absoluteUrl),
           breadcrumbJsonLd(crumbs, absoluteUrl),
         ]}
       />
