@@ -120,4 +120,34 @@ describe('crash safety', () => {
     expect(feed).toHaveLength(40);
     expect(new Set(feed.map((f: { article_id: number }) => f.article_id)).size).toBe(40);
   });
+
+  it('SIGTERM lets the job in progress finish before the worker exits', { timeout: 60_000 }, async () => {
+    ai.delayMs = 1500;
+    const prefix = testRedisPrefix();
+    const cfg = testConfig(t.url, { REDIS_PREFIX: prefix });
+    const redis = createRedis(cfg.REDIS_URL);
+    const queues = createPipelineQueues(redis, cfg);
+    try {
+      const a = await generated(t.db, 900);
+      await new QueueArticleFlow(queues, t.db).start(a.id);
+      const worker = startWorkerProcess(prefix);
+      const callsBefore = ai.calls.length;
+      // The provider has been asked: the rewrite job is running.
+      await until(async () => {
+        const r = await t.db('ai_provider_metrics').where({ article_id: a.id }).first();
+        return !r && (await t.db('articles').where({ id: a.id }).first()).processing_attempts === 1;
+      });
+      worker.kill('SIGTERM');
+      const code = await new Promise<number | null>((r) => worker.once('exit', r));
+      expect(code).toBe(0);
+      const row = await t.db('articles').where({ id: a.id }).first();
+      expect(row.pipeline_stage).toBe('rewritten');
+      expect(await t.db('ai_provider_metrics').where({ article_id: a.id, success: true })).toHaveLength(1);
+      expect(ai.calls.length).toBe(callsBefore + 1);
+    } finally {
+      ai.delayMs = 0;
+      await closeQueues(queues);
+      redis.disconnect();
+    }
+  });
 });
