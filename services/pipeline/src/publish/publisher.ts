@@ -1,24 +1,12 @@
 import { transactionWithEvents, type EventBus, type Knex } from '@neuralbeat/common';
+import type { ArticleRow } from '../workers/articleStage';
 
-export interface PublishableArticle {
-  id: number;
-  title: string;
-  rewritten_title: string | null;
-  rewritten_content: string | null;
-  rewritten_excerpt: string | null;
-  meta_description: string | null;
-  content: string | null;
-  excerpt: string | null;
-  author: string;
-  publish_date: Date;
-  category: string;
-  image_url: string | null;
-  source_url: string | null;
-  news_source: string | null;
-  tags: string[] | null;
-  ai_provider: string | null;
-  has_high_volume_keywords: boolean | null;
-}
+/** The article columns publishing copies into the news feed. */
+export type PublishableArticle = Pick<
+  ArticleRow,
+  | 'id' | 'title' | 'rewritten_title' | 'rewritten_content' | 'rewritten_excerpt' | 'meta_description' | 'content' | 'excerpt' | 'author'
+  | 'publish_date' | 'category' | 'image_url' | 'source_url' | 'news_source' | 'tags' | 'ai_provider' | 'has_high_volume_keywords'
+>;
 
 const slugBase = (title: string) =>
   title
