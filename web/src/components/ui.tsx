@@ -193,3 +193,12 @@ export const LogoTile = styled.div<{ $size?: string }>`
     object-fit: contain;
   }
 `;
+
+/** A page heading on the left with its main action on the right, wrapping on narrow screens. */
+export const PageTop = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: space-between;
+  align-items: flex-end;
+  gap: 1rem;
+`;

@@ -1,14 +1,7 @@
 import { Meilisearch } from 'meilisearch';
 import type { SearchDocument, SearchEngine, SearchKind } from './SearchEngine';
 
-interface MeiliDocument {
-  refId: number;
-  title: string;
-  body: string;
-  tags: string[];
-  publishedAt: string | null;
-  result: Record<string, unknown>;
-}
+type MeiliDocument = Omit<SearchDocument, 'kind'>;
 
 /** Meilisearch engine, used when MEILI_HOST is set: one index per kind, title ranked above tags above body. */
 export class MeilisearchEngine implements SearchEngine {

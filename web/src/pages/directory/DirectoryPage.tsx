@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { PRICING_MODELS, STATIC_PAGES, TOOL_CATEGORIES, type Tool } from '@neuralbeat/common/contracts';
 import { Seo } from '../../seo/Seo';
-import { Button, Chip, Container, EmptyState, Grid, Input, Muted, PageHeading } from '../../components/ui';
+import { Button, Chip, Container, EmptyState, Grid, Input, Muted, PageHeading, PageTop } from '../../components/ui';
 import { ToolCard, ToolCardSkeleton } from '../../components/tools/ToolCard';
 
 const matches = (tool: Tool, q: string) => {
@@ -48,7 +48,7 @@ export default function DirectoryPage() {
   return (
     <Container>
       <Seo title={meta.title} description={meta.description} path="/directory" />
-      <Top>
+      <PageTop>
         <div>
           <PageHeading>AI Tools Directory</PageHeading>
           <Muted>Hand-picked AI tools for writing, images, code, data and more.</Muted>
@@ -56,7 +56,7 @@ export default function DirectoryPage() {
         <Button as={Link} to="/submit-tool">
           Submit Your Tool
         </Button>
-      </Top>
+      </PageTop>
       <SearchForm role="search" onSubmit={handleSearch}>
         <label htmlFor="directory-search" className="visually-hidden">
           Search tools
@@ -114,13 +114,6 @@ export default function DirectoryPage() {
   );
 }
 
-const Top = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: space-between;
-  align-items: flex-end;
-  gap: 1rem;
-`;
 const SearchForm = styled.form`
   display: flex;
   gap: 0.5rem;

@@ -4,7 +4,7 @@ import styled, { css } from 'styled-components';
 import { Link } from 'react-router-dom';
 import { STATIC_PAGES, type Event } from '@neuralbeat/common/contracts';
 import { Seo } from '../../seo/Seo';
-import { Badge, Button, Card, Chip, Clamp, Container, EmptyState, Grid, Muted, PageHeading, Skeleton } from '../../components/ui';
+import { Badge, Button, Card, Chip, Clamp, Container, EmptyState, Grid, Muted, PageHeading, Skeleton, PageTop } from '../../components/ui';
 import { formatDateRange, isPastEvent } from '../../lib/format';
 
 type Filter = 'upcoming' | 'past' | 'all';
@@ -64,7 +64,7 @@ export default function EventsPage() {
           itemListElement: shown.slice(0, 10).map((e, i) => ({ '@type': 'ListItem', position: i + 1, url: `/events/${e.slug}`, name: e.name })),
         }}
       />
-      <Top>
+      <PageTop>
         <div>
           <PageHeading>AI Events</PageHeading>
           <Muted>Conferences, summits and workshops from around the AI world.</Muted>
@@ -72,7 +72,7 @@ export default function EventsPage() {
         <Button type="button" $variant="outline">
           Submit Your Event
         </Button>
-      </Top>
+      </PageTop>
       <Filters role="group" aria-label="Show">
         {FILTERS.map((f) => (
           <Chip key={f.id} type="button" $active={filter === f.id} aria-pressed={filter === f.id} onClick={() => setFilter(f.id)}>
@@ -107,13 +107,6 @@ export default function EventsPage() {
   );
 }
 
-const Top = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: space-between;
-  align-items: flex-end;
-  gap: 1rem;
-`;
 const Filters = styled.div`
   display: flex;
   flex-wrap: wrap;
