@@ -5,4 +5,5 @@ export * from './http';
 export * from './db';
 export * from './redis';
 export * from './events';
+export * from './rateLimit';
 export * from './contracts/index';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { SIMPLE_EMAIL_PATTERN } from '@neuralbeat/common/contracts';
+import { SIMPLE_EMAIL_PATTERN } from '@neuralbeat/common/contracts/browser';
 import { apiPost } from '../api/client';
 import { useToast } from './toast/ToastProvider';
 import { Button, Input } from './ui';

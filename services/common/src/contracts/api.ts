@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DIFFICULTY_LEVELS, JOB_TYPES, MAX_PAGE_LIMIT, TOOL_CATEGORIES } from './constants';
+import { DIFFICULTY_LEVELS, JOB_TYPES, MAX_PAGE_LIMIT, SIMPLE_EMAIL_PATTERN, TOOL_CATEGORIES } from './constants';
 
 /**
  * Response and request shapes of the public API (spec §3, §7), defined once and
@@ -31,9 +31,6 @@ export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
 export const searchQuerySchema = z.object({
   q: z.string({ error: 'q is required' }).trim().min(1, 'q is required').max(200, 'q must be at most 200 characters'),
 });
-
-/** Simple e-mail pattern of spec §5: no spaces, one at sign, a dot in the domain. */
-export const SIMPLE_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const newsletterSubscribeSchema = z.object({
   email: z

@@ -57,3 +57,6 @@ export const TAG_ACRONYMS = [
   'ai', 'ml', 'cv', 'nlp', 'llm', 'gpu', 'api', 'tpu', 'ui', 'ux', 'ar', 'vr', 'xr', 'roi',
   'saas', 'b2b', 'b2c', 'seo', 'cto', 'ceo', 'ipo', 'nft', 'agx', 'agi', 'rag',
 ] as const;
+
+/** Simple e-mail pattern of spec §5: no spaces, one at sign, a dot in the domain. */
+export const SIMPLE_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

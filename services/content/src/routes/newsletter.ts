@@ -9,7 +9,7 @@ import { publicPostLimiter } from './publicPostLimiter';
 export function newsletterRoutes(deps: ContentDeps): Router {
   const listings = new ListingsRepository(deps.db);
   const router = Router();
-  router.post('/newsletter/subscribe', publicPostLimiter(deps.config.PUBLIC_POST_RATE_LIMIT), async (req, res) => {
+  router.post('/newsletter/subscribe', publicPostLimiter(deps, 'newsletter'), async (req, res) => {
     const { email } = parseRequest(newsletterSubscribeSchema, req.body);
     await listings.subscribe(email.toLowerCase());
     res.json({ message: 'Subscribed' });

@@ -1,17 +1,7 @@
-import { rateLimit } from 'express-rate-limit';
 import type { RequestHandler } from 'express';
-import { tooManyRequests } from '@neuralbeat/common';
+import { redisRateLimit, type Config, type Redis } from '@neuralbeat/common';
 
-/** Per-client limit on public POSTs, answered in the one error envelope. */
-export function publicPostLimiter(perMinute: number): RequestHandler {
-  return rateLimit({
-    windowMs: 60_000,
-    limit: perMinute,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, res) => {
-      const error = tooManyRequests();
-      res.status(error.status).json(error.toEnvelope());
-    },
-  });
+/** Per-client limit on a public POST route, shared by every content process through Redis. */
+export function publicPostLimiter(deps: { redis: Redis; config: Pick<Config, 'PUBLIC_POST_RATE_LIMIT' | 'REDIS_PREFIX'> }, route: string): RequestHandler {
+  return redisRateLimit({ redis: deps.redis, prefix: deps.config.REDIS_PREFIX, name: route, limit: deps.config.PUBLIC_POST_RATE_LIMIT, windowMs: 60_000 });
 }

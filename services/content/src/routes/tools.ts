@@ -33,7 +33,7 @@ export function toolRoutes(deps: ContentDeps): Router {
     res.json((await service.tools.featured(FEATURED_TOOLS)).map(presentTool));
   });
 
-  router.post('/tools/submit', publicPostLimiter(deps.config.PUBLIC_POST_RATE_LIMIT), async (req, res) => {
+  router.post('/tools/submit', publicPostLimiter(deps, 'tool-submit'), async (req, res) => {
     const input = parseRequest(toolSubmissionSchema, req.body);
     const tool = await service.submit(input, req.requestId);
     res.status(201).json({ message: 'Tool submitted for review', tool: presentTool(tool) });

@@ -1,20 +1,31 @@
 /**
- * Manage news sources: `npm run sources -w services/pipeline -- <command>`
+ * Manage news sources: `npm run sources -- <command>` (from the repository root)
  *   list                 every source with its state
- *   add <name> <url>     add (or rename) a source
- *   enable <id>          collect it again
+ *   add <name> <url>     add (or rename) a source; scheduled and collected at once
+ *   enable <id>          schedule it again (collected at once)
  *   disable <id>         stop collecting it
- * Schedules follow on the pipeline's next start.
+ *   collect <id>         collect it now
+ * Schedules live in Redis, so the running pipeline follows at once.
  */
-import { config, createDb } from '@neuralbeat/common';
-import { SourcesRepository } from '../collect/sourcesRepository';
+import { AppError, config, createDb, createRedis } from '@neuralbeat/common';
+import { createPipelineQueues, closeQueues } from '../queues';
+import { SourcesService } from '../services/sourcesService';
 
-const USAGE = 'Usage: sources list | add <name> <feed-url> | enable <id> | disable <id>';
+const USAGE = 'Usage: sources list | add <name> <feed-url> | enable <id> | disable <id> | collect <id>';
+
+function sourceId(command: string, raw: string | undefined): number {
+  const id = Number(raw);
+  if (!Number.isInteger(id) || id <= 0) throw new AppError(400, 'usage', `${command} needs a numeric source id. ${USAGE}`);
+  return id;
+}
 
 async function run(args: string[]): Promise<number> {
   const [command, ...rest] = args;
-  const db = createDb(config().DATABASE_URL, { max: 1 });
-  const sources = new SourcesRepository(db);
+  const cfg = config();
+  const db = createDb(cfg.DATABASE_URL, { max: 1 });
+  const redis = createRedis(cfg.REDIS_URL);
+  const queues = createPipelineQueues(redis, cfg);
+  const sources = new SourcesService(db, queues.collect, cfg.COLLECT_INTERVAL_SECONDS);
   try {
     switch (command) {
       case 'list': {
@@ -30,31 +41,31 @@ async function run(args: string[]): Promise<number> {
       case 'add': {
         const [name, url] = rest;
         if (!name?.trim() || !url) return fail(`add needs a name and a feed URL. ${USAGE}`);
-        let parsed: URL;
-        try {
-          parsed = new URL(url);
-        } catch {
-          return fail(`"${url}" is not a valid URL.`);
-        }
-        if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return fail('The feed URL must start with http:// or https://.');
-        const row = await sources.upsert(name.trim(), parsed.toString());
-        console.log(`Source ${row.id} "${row.name}" → ${row.feed_url}`);
+        const row = await sources.add(name, url);
+        console.log(`Source ${row.id} "${row.name}" → ${row.feed_url}${row.enabled ? ' (scheduled; collecting now)' : ' (disabled)'}`);
         return 0;
       }
       case 'enable':
       case 'disable': {
-        const id = Number(rest[0]);
-        if (!Number.isInteger(id) || id <= 0) return fail(`${command} needs a numeric source id. ${USAGE}`);
-        const row = await sources.setEnabled(id, command === 'enable');
-        if (!row) return fail(`No source with id ${id}.`);
+        const row = await sources.setEnabled(sourceId(command, rest[0]), command === 'enable');
         console.log(`Source ${row.id} "${row.name}" ${command}d.`);
+        return 0;
+      }
+      case 'collect': {
+        const row = await sources.collectNow(sourceId(command, rest[0]));
+        console.log(`Source ${row.id} "${row.name}" queued for collection.`);
         return 0;
       }
       default:
         return fail(USAGE);
     }
+  } catch (err) {
+    if (err instanceof AppError && err.status < 500) return fail(err.message);
+    throw err;
   } finally {
+    await closeQueues(queues);
     await db.destroy();
+    redis.disconnect();
   }
 }
 

@@ -4,20 +4,23 @@ import { SourcesRepository } from './sourcesRepository';
 
 const schedulerId = (sourceId: number) => `collect-source-${sourceId}`;
 
+/** Collects the source at once, then every `intervalSeconds`; upserting an existing schedule keeps one. */
+export async function scheduleSource(queue: Queue, sourceId: number, intervalSeconds: number): Promise<void> {
+  await queue.upsertJobScheduler(schedulerId(sourceId), { every: intervalSeconds * 1000 }, { name: 'collect', data: { sourceId } });
+}
+
+export async function unscheduleSource(queue: Queue, sourceId: number): Promise<void> {
+  await queue.removeJobScheduler(schedulerId(sourceId));
+}
+
 /**
- * One BullMQ job scheduler per enabled source (collected at once, then every
- * `intervalSeconds`); schedulers of disabled or removed sources are dropped.
+ * One BullMQ job scheduler per enabled source; schedulers of disabled or
+ * removed sources are dropped. Run on start to repair any drift.
  */
 export async function scheduleCollection(queue: Queue, db: Knex, intervalSeconds: number): Promise<number> {
   const sources = await new SourcesRepository(db).enabled();
   const wanted = new Set(sources.map((s) => schedulerId(s.id)));
-  for (const source of sources) {
-    await queue.upsertJobScheduler(
-      schedulerId(source.id),
-      { every: intervalSeconds * 1000 },
-      { name: 'collect', data: { sourceId: source.id } },
-    );
-  }
+  for (const source of sources) await scheduleSource(queue, source.id, intervalSeconds);
   for (const scheduler of await queue.getJobSchedulers()) {
     if (scheduler.key && !wanted.has(scheduler.key)) await queue.removeJobScheduler(scheduler.key);
   }

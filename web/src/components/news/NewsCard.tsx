@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { TAGS_PER_CARD, displayTag, type NewsArticle } from '@neuralbeat/common/contracts';
+import { TAGS_PER_CARD, displayTag } from '@neuralbeat/common/contracts/browser';
+import type { NewsArticle } from '@neuralbeat/common/contracts';
 import { formatDate } from '../../lib/format';
 import { Badge, Card, Clamp, Skeleton } from '../ui';
 import { theme } from '../../app/theme';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { STATIC_PAGES } from '@neuralbeat/common/contracts';
+import { STATIC_PAGES } from '@neuralbeat/common/contracts/browser';
 import { Seo } from '../../seo/Seo';
 import { siteConfig } from '../../app/siteConfig';
 import { Button, Card, Container, Grid, Input, PageHeading, TextArea } from '../../components/ui';

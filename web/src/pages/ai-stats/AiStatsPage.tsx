@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { AI_GENERATING_PROVIDERS, STATIC_PAGES, type AiStats } from '@neuralbeat/common/contracts';
+import { AI_GENERATING_PROVIDERS, STATIC_PAGES } from '@neuralbeat/common/contracts/browser';
+import type { AiStats } from '@neuralbeat/common/contracts';
 import { Seo } from '../../seo/Seo';
 import { Card, Container, EmptyState, Grid, Muted, PageHeading, Skeleton } from '../../components/ui';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { STATIC_PAGES } from '@neuralbeat/common/contracts';
+import { STATIC_PAGES } from '@neuralbeat/common/contracts/browser';
 import { Seo } from '../../seo/Seo';
 import { siteConfig } from '../../app/siteConfig';
 import { useToast } from '../../components/toast/ToastProvider';

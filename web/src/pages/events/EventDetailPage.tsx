@@ -1,7 +1,8 @@
 import { useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { eventJsonLd, type Event } from '@neuralbeat/common/contracts';
+import { eventJsonLd } from '@neuralbeat/common/contracts/browser';
+import type { Event } from '@neuralbeat/common/contracts';
 import { Seo, absoluteUrl } from '../../seo/Seo';
 import { Badge, Button, Container } from '../../components/ui';
 import { Breadcrumb, breadcrumbJsonLd } from '../../components/Breadcrumb';

@@ -2,17 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import {
-  NEWS_PAGE_SIZE,
-  STATIC_PAGES,
-  organizationJsonLd,
-  websiteJsonLd,
-  type Event,
-  type HomeResponse,
-  type Job,
-  type Resource,
-  type Tool,
-} from '@neuralbeat/common/contracts';
+import { NEWS_PAGE_SIZE, STATIC_PAGES, organizationJsonLd, websiteJsonLd } from '@neuralbeat/common/contracts/browser';
+import type { Event, HomeResponse, Job, Resource, Tool } from '@neuralbeat/common/contracts';
 import { Seo, absoluteUrl } from '../../seo/Seo';
 import { siteConfig } from '../../app/siteConfig';
 import { media } from '../../app/theme';

@@ -1,7 +1,8 @@
 import { useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { jobPostingJsonLd, type Job } from '@neuralbeat/common/contracts';
+import { jobPostingJsonLd } from '@neuralbeat/common/contracts/browser';
+import type { Job } from '@neuralbeat/common/contracts';
 import { Seo, absoluteUrl } from '../../seo/Seo';
 import { Badge, Button, Container } from '../../components/ui';
 import { Breadcrumb, breadcrumbJsonLd } from '../../components/Breadcrumb';

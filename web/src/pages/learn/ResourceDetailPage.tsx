@@ -1,7 +1,8 @@
 import { Link, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { learningResourceJsonLd, type Resource } from '@neuralbeat/common/contracts';
+import { learningResourceJsonLd } from '@neuralbeat/common/contracts/browser';
+import type { Resource } from '@neuralbeat/common/contracts';
 import type { ApiError } from '../../api/client';
 import { Seo, absoluteUrl } from '../../seo/Seo';
 import { Badge, Button, Container, EmptyState } from '../../components/ui';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { STATIC_PAGES } from '@neuralbeat/common/contracts';
+import { STATIC_PAGES } from '@neuralbeat/common/contracts/browser';
 import { Seo } from '../../seo/Seo';
 import { siteConfig } from '../../app/siteConfig';
 import { LegalLayout } from './LegalLayout';

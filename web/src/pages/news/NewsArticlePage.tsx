@@ -2,16 +2,8 @@ import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import {
-  RELATED_EXCERPT_LENGTH,
-  SLUG_FALLBACK_ARTICLES,
-  SLUG_FALLBACK_MIN_WORD_LENGTH,
-  displayTag,
-  type NewsListResponse,
-  type NewsResponse,
-  type SingleArticleResponse,
-  newsArticleJsonLd,
-} from '@neuralbeat/common/contracts';
+import { RELATED_EXCERPT_LENGTH, SLUG_FALLBACK_ARTICLES, SLUG_FALLBACK_MIN_WORD_LENGTH, displayTag, newsArticleJsonLd } from '@neuralbeat/common/contracts/browser';
+import type { NewsListResponse, NewsResponse, SingleArticleResponse } from '@neuralbeat/common/contracts';
 import { ApiError, apiGet } from '../../api/client';
 import { Seo, absoluteUrl } from '../../seo/Seo';
 import { Badge, Button, Container, EmptyState, Skeleton } from '../../components/ui';

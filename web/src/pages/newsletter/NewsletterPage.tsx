@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { STATIC_PAGES } from '@neuralbeat/common/contracts';
+import { STATIC_PAGES } from '@neuralbeat/common/contracts/browser';
 import { Seo } from '../../seo/Seo';
 import { useToast } from '../../components/toast/ToastProvider';
 import { Button, Card, Container, Grid, Input, Muted, PageHeading } from '../../components/ui';
