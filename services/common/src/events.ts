@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Queue, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { z } from 'zod';
-import type { Knex } from 'knex';
 import type { Logger } from 'pino';
+import { withTimeout } from './http';
 import { EVENT_SCHEMAS, EVENT_SUBSCRIBERS, eventQueueName, type EventName, type ServiceName } from './contracts/events';
 
 export interface EventEnvelope<N extends EventName = EventName> {
@@ -21,6 +21,23 @@ interface BusOptions {
   connection: ConnectionOptions;
   prefix: string;
   logger?: Logger;
+}
+
+export interface PublishMeta {
+  requestId?: string;
+  /** The event's id; redelivering the same id adds nothing while the first delivery is still known to the queue. */
+  id?: string;
+  occurredAt?: Date | string;
+}
+
+/** How long a publish may take before it is treated as failed (the outbox keeps the event for the relay). */
+const PUBLISH_TIMEOUT_MS = 3000;
+/** Subscribers retry a failing handler for about a quarter of an hour (a service or database outage), backing off to 30 s. */
+const HANDLER_ATTEMPTS = 40;
+const handlerBackoff = (attemptsMade: number) => Math.min(500 * 2 ** Math.max(attemptsMade - 1, 0), 30_000);
+
+export class BusUnavailableError extends Error {
+  override name = 'BusUnavailableError';
 }
 
 /**
@@ -43,8 +60,8 @@ export class EventBus {
         connection: this.options.connection,
         prefix: this.options.prefix,
         defaultJobOptions: {
-          attempts: 5,
-          backoff: { type: 'exponential', delay: 500 },
+          attempts: HANDLER_ATTEMPTS,
+          backoff: { type: 'capped' },
           removeOnComplete: 1000,
           removeOnFail: 5000,
         },
@@ -54,19 +71,32 @@ export class EventBus {
     return queue;
   }
 
-  /** Validates the payload and delivers it to every subscriber. Returns the event id. */
-  async publish<N extends EventName>(name: N, payload: EventPayload<N>, meta: { requestId?: string; id?: string } = {}): Promise<string> {
+  /**
+   * Validates the payload and delivers it to every subscriber. Returns the event id.
+   * Fails at once while Redis is unreachable rather than queueing the command in
+   * memory: the caller's outbox row stays unpublished and the relay retries it.
+   */
+  async publish<N extends EventName>(name: N, payload: EventPayload<N>, meta: PublishMeta = {}): Promise<string> {
     const parsed = EVENT_SCHEMAS[name].parse(payload);
+    const occurredAt = meta.occurredAt ? new Date(meta.occurredAt) : new Date();
     const event: EventEnvelope<N> = {
       id: meta.id ?? randomUUID(),
       name,
-      occurredAt: new Date().toISOString(),
+      occurredAt: occurredAt.toISOString(),
       ...(meta.requestId ? { requestId: meta.requestId } : {}),
       payload: parsed as EventPayload<N>,
     };
-    await Promise.all(
-      EVENT_SUBSCRIBERS[name].map((service) => this.queueFor(service).add(name, event, { jobId: event.id })),
-    );
+    try {
+      const status = (this.options.connection as { status?: string }).status;
+      if (status !== undefined && status !== 'ready') throw new BusUnavailableError(`Redis is not connected (${status})`);
+      await withTimeout(
+        Promise.all(EVENT_SUBSCRIBERS[name].map((service) => this.queueFor(service).add(name, event, { jobId: event.id }))),
+        PUBLISH_TIMEOUT_MS,
+      );
+    } catch (err) {
+      this.options.logger?.warn({ event: name, eventId: event.id, requestId: meta.requestId, err: (err as Error).message }, 'event not published yet');
+      throw err;
+    }
     this.options.logger?.debug({ event: name, eventId: event.id, requestId: meta.requestId }, 'event published');
     return event.id;
   }
@@ -84,11 +114,20 @@ export class EventBus {
         await handler(payload, event);
         logger?.info({ event: event.name, eventId: event.id, requestId: event.requestId }, 'event handled');
       },
-      { connection: this.options.connection, prefix: this.options.prefix, concurrency: opts.concurrency ?? 5 },
+      {
+        connection: this.options.connection,
+        prefix: this.options.prefix,
+        concurrency: opts.concurrency ?? 5,
+        settings: { backoffStrategy: handlerBackoff },
+      },
     );
     worker.on('failed', (job, err) => {
-      logger?.error({ err, event: job?.name, eventId: job?.id, requestId: job?.data?.requestId }, 'event handler failed');
+      const final = !job || job.attemptsMade >= (job.opts.attempts ?? 1);
+      const fields = { err: final ? err : err.message, event: job?.name, eventId: job?.id, attempt: job?.attemptsMade, requestId: job?.data?.requestId };
+      if (final) logger?.error(fields, 'event handler failed for good');
+      else logger?.warn(fields, 'event handler failed; will retry');
     });
+    worker.on('error', (err) => logger?.warn({ err: err.message, service }, 'event worker connection error'));
     this.workers.push(worker);
     return worker;
   }
@@ -99,25 +138,3 @@ export class EventBus {
   }
 }
 
-type PendingEvent = { name: EventName; payload: unknown; requestId?: string };
-
-/**
- * Runs `work` in a transaction and publishes the events it emitted only after
- * the commit succeeds, so subscribers never see a change that was rolled back.
- */
-export async function transactionWithEvents<T>(
-  db: Knex,
-  bus: Pick<EventBus, 'publish'>,
-  work: (trx: Knex.Transaction, emit: <N extends EventName>(name: N, payload: EventPayload<N>, requestId?: string) => void) => Promise<T>,
-): Promise<T> {
-  const pending: PendingEvent[] = [];
-  const result = await db.transaction((trx) =>
-    work(trx, (name, payload, requestId) => {
-      pending.push({ name, payload, requestId });
-    }),
-  );
-  for (const e of pending) {
-    await bus.publish(e.name, e.payload as EventPayload<typeof e.name>, { requestId: e.requestId });
-  }
-  return result;
-}

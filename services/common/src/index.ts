@@ -5,5 +5,6 @@ export * from './http';
 export * from './db';
 export * from './redis';
 export * from './events';
+export * from './outbox';
 export * from './rateLimit';
 export * from './contracts/index';
