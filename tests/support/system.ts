@@ -27,8 +27,9 @@ export async function startSystem(overrides: Record<string, string> = {}): Promi
   const content = await startContent(base);
   const withContent = { ...base, CONTENT_URL: content.url };
   const search = await startSearch(withContent);
-  const pipeline = await startPipeline({ ...withContent, SEARCH_URL: search.url });
-  const config: Config = { ...withContent, SEARCH_URL: search.url, PIPELINE_URL: pipeline.url };
+  const withSearch: Config = { ...withContent, SEARCH_URL: search.url };
+  const pipeline = await startPipeline(withSearch);
+  const config: Config = { ...withSearch, PIPELINE_URL: pipeline.url };
   const gateway = await startGateway(config);
   return {
     url: gateway.url,

@@ -47,6 +47,14 @@ export const configSchema = z.object({
   PIPELINE_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
   /** Give up on a feed that has not answered after this long. */
   FEED_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  /** How often each outbox relay looks for events their writer could not publish (see services/common/src/outbox.ts). */
+  OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  /** An unsent event is left this long to the process that committed it before a relay takes it. */
+  OUTBOX_RELAY_AFTER_MS: z.coerce.number().int().min(0).default(5000),
+  /** How often the pipeline sweeps for articles stuck in an unfinished stage. */
+  PIPELINE_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** An unfinished article untouched this long, with no live job to move it on, is driven on by the sweep. */
+  PIPELINE_SWEEP_AFTER_SECONDS: z.coerce.number().int().min(1).default(300),
   /** Serve and register the bundled demo feeds on start (offline demo). */
   DEMO_FEEDS: z
     .enum(['true', 'false'])
@@ -59,18 +67,35 @@ export const configSchema = z.object({
 });
 
 export type Config = z.infer<typeof configSchema>;
+export type SettingName = keyof Config;
 
 export class ConfigError extends Error {}
 
-/** Parses an environment (process.env by default); throws one readable error listing every bad variable. */
-export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
+/**
+ * Parses an environment (process.env by default) with a schema: the whole
+ * catalogue, or a service's pick of it (see `settingsOf`). Throws one readable
+ * error listing every bad variable the schema reads; variables it does not read
+ * are neither checked nor kept.
+ */
+export function parseSettings<S extends z.ZodObject>(schema: S, env: Record<string, string | undefined> = process.env): z.infer<S> {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const result = configSchema.safeParse(cleaned);
+  const result = schema.safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
   }
   return result.data;
+}
+
+/** Every setting, parsed (scripts and tests that start the whole system). */
+export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
+  return parseSettings(configSchema, env);
+}
+
+/** A service's own pick of the catalogue: it parses, validates and holds only these settings. */
+export function settingsOf<const K extends SettingName>(names: readonly K[]) {
+  const mask = Object.fromEntries(names.map((n) => [n, true])) as Record<K, true>;
+  return configSchema.pick(mask as Record<K, true> & Record<Exclude<K, SettingName>, never>);
 }
 
 let cached: Config | undefined;

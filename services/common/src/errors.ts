@@ -65,7 +65,20 @@ function fieldFromConstraint(constraint?: string): string | undefined {
   return match?.[1];
 }
 
-/** Maps any thrown value to an AppError: known client errors keep their 4xx, everything else is a 500. */
+/** SQLSTATE classes and socket errors that mean the database is not there right now (down, restarting, out of connections). */
+const DB_UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300']);
+const DB_UNAVAILABLE_MESSAGE = /Connection terminated|connection error|Knex: Timeout acquiring a connection|timeout exceeded when trying to connect|the database system is (starting up|shutting down|in recovery)/i;
+
+/** True when an error says the database could not be reached, as opposed to refusing a query. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: unknown; name?: unknown; message?: unknown } | null;
+  if (!e || typeof e !== 'object') return false;
+  if (typeof e.code === 'string' && (DB_UNAVAILABLE_CODES.has(e.code) || e.code.startsWith('08'))) return true;
+  if (e.name === 'KnexTimeoutError') return true;
+  return typeof e.message === 'string' && DB_UNAVAILABLE_MESSAGE.test(e.message);
+}
+
+/** Maps any thrown value to an AppError: known client errors keep their 4xx, an unreachable database is a 503, everything else is a 500. */
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
   if (err instanceof z.ZodError) return fromZodError(err);
@@ -77,5 +90,6 @@ export function toAppError(err: unknown): AppError {
     if (e.type === 'entity.parse.failed') return badRequest('Request body is not valid JSON', 'body');
     return new AppError(e.status, 'bad_request', e.expose && e.message ? e.message : 'Bad request');
   }
+  if (isDatabaseUnavailable(err)) return serviceUnavailable('The service cannot reach its database; please try again shortly');
   return internalError();
 }

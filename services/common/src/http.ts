@@ -105,8 +105,10 @@ export function finishServiceApp(app: Express): Express {
   // Express recognises an error handler by its four parameters.
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
     const appError = toAppError(err);
-    if (appError.status >= 500) req.log?.error({ err }, 'request failed');
+    if (appError.status === 503) req.log?.warn({ err: (err as Error)?.message }, 'request failed: a dependency is unavailable');
+    else if (appError.status >= 500) req.log?.error({ err }, 'request failed');
     if (res.headersSent) return;
+    if (appError.status === 503) res.setHeader('retry-after', '5');
     res.status(appError.status).json(appError.toEnvelope());
   });
   return app;

@@ -1,14 +1,15 @@
 import type { Express } from 'express';
-import { createServiceApp, finishServiceApp, type Config, type EventBus, type Knex, type Logger, type Redis } from '@neuralbeat/common';
+import { createServiceApp, finishServiceApp, type EventBus, type Knex, type Logger, type Redis } from '@neuralbeat/common';
 import { publicRoutes } from './routes/index';
 import { internalRoutes } from './routes/internal';
+import type { ContentConfig } from './config';
 
 export interface ContentDeps {
   db: Knex;
   redis: Redis;
   bus: Pick<EventBus, 'publish'>;
   logger: Logger;
-  config: Config;
+  config: ContentConfig;
 }
 
 /** The content service: schema owner and public content API. */

@@ -1,6 +1,8 @@
-import { config, createLogger, onShutdownSignal } from '@neuralbeat/common';
+import { createLogger, onShutdownSignal } from '@neuralbeat/common';
+import { contentConfig } from './config';
 import { startContent } from './server';
 
-const logger = createLogger('content');
-const server = await startContent(config(), logger);
+const cfg = contentConfig();
+const logger = createLogger('content', cfg.LOG_LEVEL);
+const server = await startContent(cfg, logger);
 onShutdownSignal(logger, server.close);

@@ -1,17 +1,21 @@
-import { createDb, createLogger, createRedis, EventBus, serve, type Config, type Logger, type RunningServer } from '@neuralbeat/common';
+import { createDb, createLogger, createRedis, EventBus, OutboxRelay, serve, type Logger, type RunningServer } from '@neuralbeat/common';
 import { createContentApp } from './app';
+import type { ContentConfig } from './config';
 
 /** Wires the content service from config; used by main.ts and by tests. */
-export async function startContent(cfg: Config, logger: Logger = createLogger('content', cfg.LOG_LEVEL)): Promise<RunningServer> {
+export async function startContent(cfg: ContentConfig, logger: Logger = createLogger('content', cfg.LOG_LEVEL)): Promise<RunningServer> {
   const db = createDb(cfg.DATABASE_URL);
-  const redis = createRedis(cfg.REDIS_URL);
+  const redis = createRedis(cfg.REDIS_URL, logger);
   const bus = new EventBus({ connection: redis, prefix: cfg.REDIS_PREFIX, logger });
+  // Content writes most events; its relay also covers the pipeline's while that is down.
+  const relay = new OutboxRelay({ db, bus, logger, pollMs: cfg.OUTBOX_POLL_MS, relayAfterMs: cfg.OUTBOX_RELAY_AFTER_MS }).start();
   const server = await serve(createContentApp({ db, redis, bus, logger, config: cfg }), cfg.CONTENT_PORT, cfg.LISTEN_HOST);
   logger.info({ port: server.port }, 'content service listening');
   return {
     ...server,
     close: async () => {
       await server.close();
+      await relay.close();
       await bus.close();
       await db.destroy();
       redis.disconnect();

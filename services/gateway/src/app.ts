@@ -1,7 +1,8 @@
 import compression from 'compression';
 import helmet from 'helmet';
 import type { Express } from 'express';
-import { createServiceApp, finishServiceApp, notFound, type Config, type Logger } from '@neuralbeat/common';
+import { createServiceApp, finishServiceApp, notFound, type Logger } from '@neuralbeat/common';
+import type { GatewayConfig } from './config';
 import { apiProxy } from './proxy';
 import { spaRoutes } from './spa';
 import type { ServiceKey } from './serviceRoutes';
@@ -12,7 +13,7 @@ import { renderShell } from './indexHtml';
 
 export interface GatewayDeps {
   logger: Logger;
-  config: Config;
+  config: GatewayConfig;
   targets: Record<ServiceKey, string>;
   webDist: string;
   upstreamTimeoutMs?: number;

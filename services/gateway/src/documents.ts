@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { STATIC_PAGES, type NewsListResponse } from '@neuralbeat/common/contracts';
-import { badGateway, type Config } from '@neuralbeat/common';
+import { badGateway } from '@neuralbeat/common';
+import type { GatewayConfig } from './config';
 
 const FEED_ITEMS = 50;
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
@@ -12,7 +13,7 @@ async function contentJson<T>(url: string): Promise<T> {
 }
 
 /** /sitemap.xml, /robots.txt, /rss.xml and /news/tag/{tag}/rss.xml, built from the content service. */
-export function crawlerDocuments(config: Config): Router {
+export function crawlerDocuments(config: GatewayConfig): Router {
   const router = Router();
   const base = config.SITE_URL.replace(/\/$/, '');
 

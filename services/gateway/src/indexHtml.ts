@@ -1,4 +1,4 @@
-import type { Config } from '@neuralbeat/common';
+import type { GatewayConfig } from './config';
 import type { PageMeta } from './pageMeta';
 
 const SITE_NAME = 'NeuralBeat';
@@ -12,7 +12,7 @@ const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;
 const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /** Writes the page's head tags (marked data-ssr; the SPA replaces them) and the runtime site config into the shell. */
-export function renderShell(template: string, meta: PageMeta, config: Config): string {
+export function renderShell(template: string, meta: PageMeta, config: GatewayConfig): string {
   const base = config.SITE_URL.replace(/\/$/, '');
   const title = meta.title ? `${meta.title} | ${SITE_NAME}` : SITE_TITLE;
   const canonical = `${base}${meta.canonicalPath.toLowerCase()}`;

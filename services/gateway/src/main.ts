@@ -1,6 +1,8 @@
-import { config, createLogger, onShutdownSignal } from '@neuralbeat/common';
+import { createLogger, onShutdownSignal } from '@neuralbeat/common';
+import { gatewayConfig } from './config';
 import { startGateway } from './server';
 
-const logger = createLogger('gateway');
-const server = await startGateway(config(), logger);
+const cfg = gatewayConfig();
+const logger = createLogger('gateway', cfg.LOG_LEVEL);
+const server = await startGateway(cfg, logger);
 onShutdownSignal(logger, server.close);

@@ -1,11 +1,12 @@
 import type { RequestListener } from 'node:http';
 import path from 'node:path';
-import { createLogger, requestIdFrom, serve, type Config, type Logger, type RunningServer } from '@neuralbeat/common';
+import { createLogger, requestIdFrom, serve, type Logger, type RunningServer } from '@neuralbeat/common';
+import type { GatewayConfig } from './config';
 import { createGatewayApp } from './app';
 import { ApiMicroCache } from './apiCache';
 
 /** Wires the gateway from config; used by main.ts and by tests. */
-export async function startGateway(cfg: Config, logger: Logger = createLogger('gateway', cfg.LOG_LEVEL)): Promise<RunningServer> {
+export async function startGateway(cfg: GatewayConfig, logger: Logger = createLogger('gateway', cfg.LOG_LEVEL)): Promise<RunningServer> {
   const apiCache = new ApiMicroCache();
   const app = createGatewayApp({
     logger,

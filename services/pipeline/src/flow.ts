@@ -1,7 +1,11 @@
+import type { Job } from 'bullmq';
 import type { Knex } from '@neuralbeat/common';
-import { ARTICLE_STAGE_ORDER, type PipelineStage } from '@neuralbeat/common/contracts';
+import { ARTICLE_STAGE_ORDER, type ArticleStage, type PipelineStage } from '@neuralbeat/common/contracts';
 import type { PipelineQueues } from './queues';
 import type { ArticleFlow } from './workers/types';
+
+/** An article's job id for a stage: one job per stage and pass (generation). */
+export const stageJobId = (stage: PipelineStage, articleId: number, generation: number) => `${stage}-${articleId}-g${generation}`;
 
 /**
  * The one place that chains the article stages (ARTICLE_STAGE_ORDER).
@@ -17,10 +21,20 @@ export class QueueArticleFlow implements ArticleFlow {
     this.db = db;
   }
 
-  private async enqueue(stage: PipelineStage, articleId: number, requestId?: string): Promise<void> {
+  private async enqueue(stage: ArticleStage, articleId: number, requestId?: string): Promise<void> {
     const row = await this.db('articles').where({ id: articleId }).first('pipeline_generation');
     if (!row) return;
-    await this.queues[stage].add(stage, { articleId, ...(requestId ? { requestId } : {}) }, { jobId: `${stage}-${articleId}-g${row.pipeline_generation}` });
+    await this.enqueueStage(stage, articleId, row.pipeline_generation, requestId);
+  }
+
+  /** Adds the stage's job for this pass of the article; a no-op while that job is still known to the queue. */
+  async enqueueStage(stage: ArticleStage, articleId: number, generation: number, requestId?: string): Promise<void> {
+    await this.queues[stage].add(stage, { articleId, ...(requestId ? { requestId } : {}) }, { jobId: stageJobId(stage, articleId, generation) });
+  }
+
+  /** The stage's job for this pass of the article, if the queue still has it. */
+  async stageJob(stage: ArticleStage, articleId: number, generation: number): Promise<Job | undefined> {
+    return this.queues[stage].getJob(stageJobId(stage, articleId, generation));
   }
 
   start(articleId: number, requestId?: string): Promise<void> {

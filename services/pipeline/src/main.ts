@@ -1,6 +1,8 @@
-import { config, createLogger, onShutdownSignal } from '@neuralbeat/common';
+import { createLogger, onShutdownSignal } from '@neuralbeat/common';
+import { pipelineConfig } from './config';
 import { startPipeline } from './server';
 
-const logger = createLogger('pipeline');
-const server = await startPipeline(config(), logger);
+const cfg = pipelineConfig();
+const logger = createLogger('pipeline', cfg.LOG_LEVEL);
+const server = await startPipeline(cfg, logger);
 onShutdownSignal(logger, server.close);

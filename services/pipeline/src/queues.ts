@@ -1,11 +1,13 @@
 import { Queue, type ConnectionOptions } from 'bullmq';
-import type { Config } from '@neuralbeat/common';
+import type { PipelineConfig } from './config';
+
+type QueueSettings = Pick<PipelineConfig, 'REDIS_PREFIX' | 'PIPELINE_BACKOFF_MS'>;
 import { PIPELINE_QUEUES, type PipelineStage } from '@neuralbeat/common/contracts';
 
 export type PipelineQueues = Record<PipelineStage, Queue>;
 
 /** Every attempt budget and backoff in one place: 3 tries with exponential backoff, finished jobs kept for a while. */
-export function pipelineJobOptions(config: Config) {
+export function pipelineJobOptions(config: QueueSettings) {
   return {
     attempts: 3,
     backoff: { type: 'exponential' as const, delay: config.PIPELINE_BACKOFF_MS },
@@ -14,7 +16,7 @@ export function pipelineJobOptions(config: Config) {
   };
 }
 
-export function createPipelineQueues(connection: ConnectionOptions, config: Config): PipelineQueues {
+export function createPipelineQueues(connection: ConnectionOptions, config: QueueSettings): PipelineQueues {
   const defaultJobOptions = pipelineJobOptions(config);
   return Object.fromEntries(
     (Object.keys(PIPELINE_QUEUES) as PipelineStage[]).map((stage) => [

@@ -1,6 +1,8 @@
-import { config, createLogger, onShutdownSignal } from '@neuralbeat/common';
+import { createLogger, onShutdownSignal } from '@neuralbeat/common';
+import { searchConfig } from './config';
 import { startSearch } from './server';
 
-const logger = createLogger('search');
-const server = await startSearch(config(), logger);
+const cfg = searchConfig();
+const logger = createLogger('search', cfg.LOG_LEVEL);
+const server = await startSearch(cfg, logger);
 onShutdownSignal(logger, server.close);

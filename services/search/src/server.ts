@@ -1,4 +1,5 @@
-import { createDb, createLogger, createRedis, EventBus, serve, type Config, type Logger, type RunningServer } from '@neuralbeat/common';
+import { createDb, createLogger, createRedis, EventBus, serve, type Logger, type RunningServer } from '@neuralbeat/common';
+import type { SearchConfig } from './config';
 import { createSearchApp } from './app';
 import { migrateSearch } from './db/migrate';
 import { PostgresSearchEngine } from './engine/postgresEngine';
@@ -6,10 +7,10 @@ import { MeilisearchEngine } from './engine/meilisearchEngine';
 import { indexerHandlers } from './indexer';
 
 /** Wires the search service: its tables, the index subscriber and the HTTP API. Used by main.ts and tests. */
-export async function startSearch(cfg: Config, logger: Logger = createLogger('search', cfg.LOG_LEVEL)): Promise<RunningServer> {
+export async function startSearch(cfg: SearchConfig, logger: Logger = createLogger('search', cfg.LOG_LEVEL)): Promise<RunningServer> {
   const db = createDb(cfg.DATABASE_URL);
   await migrateSearch(db);
-  const redis = createRedis(cfg.REDIS_URL);
+  const redis = createRedis(cfg.REDIS_URL, logger);
   const engine = cfg.MEILI_HOST ? new MeilisearchEngine(cfg.MEILI_HOST, cfg.MEILI_API_KEY, cfg.REDIS_PREFIX) : new PostgresSearchEngine(db);
   const bus = new EventBus({ connection: redis, prefix: cfg.REDIS_PREFIX, logger });
   bus.subscribe('search', indexerHandlers(engine, cfg.CONTENT_URL, logger));

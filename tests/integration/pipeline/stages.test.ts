@@ -105,7 +105,7 @@ describe('rewrite providers', () => {
 });
 
 describe('idempotent stages', () => {
-  it('running each stage twice changes nothing the second time and publishes once', async () => {
+  it('running each stage twice changes nothing the second time and publishes once; the retried publish announces it again', async () => {
     const cfg = testConfig(t.url);
     const d = deps(cfg);
     const a = await article({ normalized_title: 'a new language model for code review unique', title: 'Unique language model for code review ships' });
@@ -119,7 +119,11 @@ describe('idempotent stages', () => {
     expect(await t.db('news_feed').where({ article_id: a.id })).toHaveLength(1);
     expect(await t.db('article_lsh_bands').where({ article_id: a.id }).count<{ n: string }[]>({ n: '*' })).toEqual([{ n: '64' }]);
     expect(await t.db('ai_provider_metrics').where({ article_id: a.id })).toHaveLength(1);
-    expect(published).toEqual(['newsfeed.published']);
+    // One news-feed row, but the retried publish job emits newsfeed.published again (a lost first event cannot strand it).
+    expect(published).toEqual(['newsfeed.published', 'newsfeed.published']);
+    const events = await t.db('event_outbox').where({ name: 'newsfeed.published' }).where('payload', '@>', JSON.stringify({ articleId: a.id }));
+    expect(events).toHaveLength(2);
+    expect(events[0].payload).toEqual(events[1].payload);
     const row = await t.db('articles').where({ id: a.id }).first();
     expect(row).toMatchObject({ published: true, processing_status: 'completed' });
   });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { config, createDb, createLogger, type Knex } from '@neuralbeat/common';
+import { createDb, createLogger, parseSettings, settingsOf, type Knex } from '@neuralbeat/common';
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -12,7 +12,7 @@ export async function migrateToLatest(db: Knex): Promise<string[]> {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const logger = createLogger('migrate');
-  const db = createDb(config().DATABASE_URL);
+  const db = createDb(parseSettings(settingsOf(['DATABASE_URL'])).DATABASE_URL);
   migrateToLatest(db)
     .then((applied) => logger.info({ applied }, applied.length ? 'migrations applied' : 'schema up to date'))
     .catch((err) => {

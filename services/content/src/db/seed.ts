@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { config, createDb, createLogger, type Knex } from '@neuralbeat/common';
+import { createDb, createLogger, parseSettings, settingsOf, type Knex } from '@neuralbeat/common';
 import { seedEssentials } from './seeds/essentials';
 import { seedDemoContent } from './seeds/demoContent';
 
@@ -11,7 +11,7 @@ export async function seed(db: Knex): Promise<void> {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const logger = createLogger('seed');
-  const db = createDb(config().DATABASE_URL);
+  const db = createDb(parseSettings(settingsOf(['DATABASE_URL'])).DATABASE_URL);
   seed(db)
     .then(() => logger.info('seed complete'))
     .catch((err) => {

@@ -7,7 +7,8 @@
  *   collect <id>         collect it now
  * Schedules live in Redis, so the running pipeline follows at once.
  */
-import { AppError, config, createDb, createRedis } from '@neuralbeat/common';
+import { AppError, createDb, createRedis } from '@neuralbeat/common';
+import { pipelineConfig } from '../config';
 import { createPipelineQueues, closeQueues } from '../queues';
 import { SourcesService } from '../services/sourcesService';
 
@@ -21,7 +22,7 @@ function sourceId(command: string, raw: string | undefined): number {
 
 async function run(args: string[]): Promise<number> {
   const [command, ...rest] = args;
-  const cfg = config();
+  const cfg = pipelineConfig();
   const db = createDb(cfg.DATABASE_URL, { max: 1 });
   const redis = createRedis(cfg.REDIS_URL);
   const queues = createPipelineQueues(redis, cfg);

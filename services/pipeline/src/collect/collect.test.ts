@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '@neuralbeat/common';
+import { createLogger, type EventBus } from '@neuralbeat/common';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/testEnv';
 import { startFeedServer, type FeedServer } from '../../../../tests/support/feedServer';
 import { canonicalUrl, normalizeTitle } from './canonicalUrl';
@@ -14,6 +14,14 @@ let t: TestDatabase;
 let feeds: FeedServer;
 let collector: Collector;
 let sources: SourcesRepository;
+/** What the collector announced, as the bus saw it. */
+const announced: { name: string; payload: unknown; requestId?: string }[] = [];
+const bus = {
+  publish: async (name: string, payload: unknown, meta: { requestId?: string } = {}) => {
+    announced.push({ name, payload, requestId: meta.requestId });
+    return 'id';
+  },
+} as unknown as EventBus;
 
 // Fixtures written for these tests.
 const ATOM = `<?xml version="1.0" encoding="utf-8"?>
@@ -38,7 +46,7 @@ const LATIN1 = Buffer.from(
 
 beforeAll(async () => {
   [t, feeds] = await Promise.all([createTestDatabase(), startFeedServer()]);
-  collector = new Collector(t.db, createLogger('test', 'silent'), 500);
+  collector = new Collector(t.db, createLogger('test', 'silent'), 500, bus);
   sources = new SourcesRepository(t.db);
   feeds.routes.set('/atom', { body: ATOM, contentType: 'application/atom+xml' });
   feeds.routes.set('/rdf', { body: RDF, contentType: 'application/rdf+xml' });
@@ -92,6 +100,24 @@ describe('feed formats', () => {
     expect(slow.result.error).toBe('Timed out after 500 ms');
     const row = await sources.find(slow.source.id);
     expect(row).toMatchObject({ last_error: 'Timed out after 500 ms', consecutive_failures: 1 });
+  });
+
+  it('announces each new article with article.collected from the outbox row written with it', async () => {
+    const source = await sources.upsert('Announced', `${feeds.url}/atom`);
+    await t.db('articles').where({ canonical_url: 'https://atom.example/one' }).delete();
+    await t.db('news_sources').where({ id: source.id }).update({ etag: null, last_modified: null });
+    announced.length = 0;
+    const { newArticleIds } = await collector.collect(source.id, 'req-collect-1');
+    expect(newArticleIds).toHaveLength(1);
+    expect(announced).toEqual([{ name: 'article.collected', payload: { articleId: newArticleIds[0], sourceId: source.id }, requestId: 'req-collect-1' }]);
+    const row = await t.db('event_outbox').where('payload', '@>', JSON.stringify({ articleId: newArticleIds[0] })).first();
+    expect(row).toMatchObject({ name: 'article.collected', request_id: 'req-collect-1' });
+    expect(row.published_at).toBeInstanceOf(Date);
+    // A re-fetch stores nothing new and announces nothing.
+    await t.db('news_sources').where({ id: source.id }).update({ etag: null });
+    announced.length = 0;
+    expect((await collector.collect(source.id)).newArticleIds).toEqual([]);
+    expect(announced).toEqual([]);
   });
 
   it('sends the stored ETag and adds nothing when the feed is unchanged', async () => {

@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import type { Knex, Logger } from '@neuralbeat/common';
+import { transactionWithEvents, type EventBus, type Knex, type Logger } from '@neuralbeat/common';
 import { NEWS_CATEGORIES } from '@neuralbeat/common/contracts';
 import { canonicalUrl, normalizeTitle } from './canonicalUrl';
 import { fetchFeed } from './feedFetcher';
@@ -33,21 +33,28 @@ export interface CollectResult {
   error?: string;
 }
 
-/** Turns a source's feed into pending articles; a re-fetch of known items adds nothing. */
+/**
+ * Turns a source's feed into pending articles; a re-fetch of known items adds
+ * nothing. Each new article is announced with `article.collected`, written to the
+ * outbox in the transaction that stores it: that event is how an article enters
+ * the pipeline, so none can be stored and then forgotten.
+ */
 export class Collector {
   private readonly db: Knex;
+  private readonly bus: Pick<EventBus, 'publish'>;
   private readonly sources: SourcesRepository;
   private readonly logger: Logger;
   private readonly timeoutMs: number;
-  constructor(db: Knex, logger: Logger, timeoutMs: number) {
+  constructor(db: Knex, logger: Logger, timeoutMs: number, bus: Pick<EventBus, 'publish'>) {
     this.db = db;
+    this.bus = bus;
     this.sources = new SourcesRepository(db);
     this.logger = logger;
     this.timeoutMs = timeoutMs;
   }
 
   /** Never throws for a bad source: the problem is recorded on the source and reported. */
-  async collect(sourceId: number): Promise<CollectResult> {
+  async collect(sourceId: number, requestId?: string): Promise<CollectResult> {
     const source = await this.sources.find(sourceId);
     if (!source) return { sourceId, status: 'missing', newArticleIds: [] };
     if (!source.enabled) return { sourceId, status: 'disabled', newArticleIds: [] };
@@ -58,7 +65,7 @@ export class Collector {
         return { sourceId, status: 'not-modified', newArticleIds: [] };
       }
       const items = await parseFeed(fetched.text!, fetched.contentType);
-      const newArticleIds = await this.store(source, items);
+      const newArticleIds = await this.store(source, items, requestId);
       await this.sources.recordSuccess(source.id, { etag: fetched.etag ?? null, lastModified: fetched.lastModified ?? null });
       this.logger.info({ sourceId, items: items.length, added: newArticleIds.length }, 'source collected');
       return { sourceId, status: 'collected', newArticleIds };
@@ -70,7 +77,7 @@ export class Collector {
     }
   }
 
-  private async store(source: NewsSourceRow, items: FeedItem[]): Promise<number[]> {
+  private async store(source: NewsSourceRow, items: FeedItem[], requestId?: string): Promise<number[]> {
     const rows = items
       .map((item) => {
         const canonical = canonicalUrl(item.link);
@@ -97,7 +104,10 @@ export class Collector {
       })
       .filter((r): r is NonNullable<typeof r> => r !== null && r.title.length > 0);
     if (!rows.length) return [];
-    const inserted = await this.db('articles').insert(rows).onConflict('canonical_url').ignore().returning('id');
-    return inserted.map((r: { id: number }) => r.id);
+    return transactionWithEvents(this.db, this.bus, async (trx, emit) => {
+      const inserted: { id: number }[] = await trx('articles').insert(rows).onConflict('canonical_url').ignore().returning('id');
+      for (const { id } of inserted) emit('article.collected', { articleId: id, sourceId: source.id }, requestId);
+      return inserted.map((r) => r.id);
+    });
   }
 }

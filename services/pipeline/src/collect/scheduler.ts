@@ -31,3 +31,11 @@ export async function scheduleCollection(queue: Queue, db: Knex, intervalSeconds
 export async function collectNow(queue: Queue, sourceId: number, requestId?: string): Promise<void> {
   await queue.add('collect', { sourceId, requestId }, { jobId: `collect-now-${sourceId}-${Date.now()}` });
 }
+
+/** Schedules every enabled source that has no scheduler (Redis lost them); existing schedules are left untouched. */
+export async function repairCollectionSchedules(queue: Queue, db: Knex, intervalSeconds: number): Promise<number> {
+  const scheduled = new Set((await queue.getJobSchedulers()).map((s) => s.key));
+  const missing = (await new SourcesRepository(db).enabled()).filter((s) => !scheduled.has(schedulerId(s.id)));
+  for (const source of missing) await scheduleSource(queue, source.id, intervalSeconds);
+  return missing.length;
+}

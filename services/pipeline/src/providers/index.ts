@@ -1,11 +1,11 @@
-import type { Config } from '@neuralbeat/common';
+import type { PipelineConfig } from '../config';
 import { GeminiRewriteProvider } from './gemini';
 import { LocalRewriteProvider } from './local';
 import { OpenAiRewriteProvider } from './openai';
 import type { RewriteProvider } from './types';
 
 /** The provider chosen by AI_PROVIDER; a paid provider without its key is a configuration error at start. */
-export function rewriteProviderFor(config: Config): RewriteProvider {
+export function rewriteProviderFor(config: PipelineConfig): RewriteProvider {
   switch (config.AI_PROVIDER) {
     case 'openai':
       if (!config.OPENAI_API_KEY) throw new Error('AI_PROVIDER=openai needs OPENAI_API_KEY');

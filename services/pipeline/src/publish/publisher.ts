@@ -19,9 +19,9 @@ const slugBase = (title: string) =>
     .replace(/-+$/, '') || 'article';
 
 /**
- * Publishes an article atomically: the news_feed row and the article's
- * published/completed state commit together; `newsfeed.published` goes out
- * after the commit, and only for the call that created the row.
+ * Publishes an article atomically: the news_feed row, the article's
+ * published/completed state and the `newsfeed.published` event (through the
+ * outbox) commit together.
  */
 export class Publisher {
   private readonly db: Knex;
@@ -33,9 +33,10 @@ export class Publisher {
 
   async publish(article: PublishableArticle, requestId?: string): Promise<{ newsFeedId: number; created: boolean }> {
     return transactionWithEvents(this.db, this.bus, async (trx, emit) => {
-      const existing = await trx('news_feed').where({ article_id: article.id }).first('id');
+      const existing = await trx('news_feed').where({ article_id: article.id }).first('id', 'slug');
       if (existing) {
         await trx('articles').where({ id: article.id }).update({ published: true, processing_status: 'completed', pipeline_stage: 'published', updated_at: trx.fn.now() });
+        emit('newsfeed.published', { newsFeedId: existing.id, articleId: article.id, slug: existing.slug }, requestId);
         return { newsFeedId: existing.id as number, created: false };
       }
       const title = article.rewritten_title ?? article.title;
@@ -83,6 +84,14 @@ export class Publisher {
       await trx('articles').where({ id: article.id }).update({ published: true, processing_status: 'completed', pipeline_stage: 'published', slug, updated_at: trx.fn.now() });
       emit('newsfeed.published', { newsFeedId: row.id, articleId: article.id, slug }, requestId);
       return { newsFeedId: row.id as number, created: true };
+    });
+  }
+
+  /** Emits `newsfeed.published` again for an article already in the news feed; subscribers are idempotent. */
+  async announce(articleId: number, requestId?: string): Promise<void> {
+    await transactionWithEvents(this.db, this.bus, async (trx, emit) => {
+      const row = await trx('news_feed').where({ article_id: articleId }).first('id', 'slug');
+      if (row) emit('newsfeed.published', { newsFeedId: row.id, articleId, slug: row.slug }, requestId);
     });
   }
 }

@@ -2,11 +2,20 @@ import { Publisher } from '../publish/publisher';
 import { articleStage } from './articleStage';
 import type { WorkerDeps } from './types';
 
-/** Stage 5: the news_feed row and the article's completed state in one transaction, then `newsfeed.published`. */
+/**
+ * Stage 5: the news_feed row, the article's completed state and `newsfeed.published`
+ * in one transaction. A publish job run again for a published article (a retry
+ * after a crash, a re-drive) announces it again, so search never misses it.
+ */
 export function createPublishProcessor(deps: WorkerDeps) {
   const publisher = new Publisher(deps.db, deps.bus);
-  return articleStage('publish', deps, async (article, job) => {
-    await publisher.publish(article, job.data.requestId);
-    return 'done';
-  });
+  return articleStage(
+    'publish',
+    deps,
+    async (article, job) => {
+      await publisher.publish(article, job.data.requestId);
+      return 'done';
+    },
+    { alreadyDone: (article, job) => publisher.announce(article.id, job.data.requestId) },
+  );
 }

@@ -1,4 +1,5 @@
-import type { Config, EventBus, Knex, Logger, Redis } from '@neuralbeat/common';
+import type { EventBus, Knex, Logger, Redis } from '@neuralbeat/common';
+import type { PipelineConfig } from '../config';
 import type { PipelineStage } from '@neuralbeat/common/contracts';
 
 /**
@@ -17,7 +18,7 @@ export interface WorkerDeps {
   db: Knex;
   redis: Redis;
   logger: Logger;
-  config: Config;
+  config: PipelineConfig;
   flow: ArticleFlow;
   bus: Pick<EventBus, 'publish'>;
 }

@@ -1,0 +1,121 @@
+import type { Queue } from 'bullmq';
+import { isDatabaseUnavailable, type Knex, type Logger } from '@neuralbeat/common';
+import { repairCollectionSchedules } from '../collect/scheduler';
+import type { QueueArticleFlow } from '../flow';
+import { nextStageAfter, type StageMark } from '../workers/articleStage';
+
+interface UnfinishedArticle {
+  id: number;
+  pipeline_stage: StageMark;
+  pipeline_generation: number;
+}
+
+export interface SweepReport {
+  /** Unfinished articles untouched for longer than the threshold. */
+  checked: number;
+  /** Their job was gone (Redis lost it), finished without moving them on, or failed during an outage: queued again. */
+  requeued: number;
+  /** Their job had failed for good but the failure was never written (the database was down then). */
+  failed: number;
+  /** Their job is still waiting, delayed or running: left alone. */
+  waiting: number;
+  /** Enabled sources whose collection schedule was missing. */
+  schedulesRepaired: number;
+}
+
+const LIVE_JOB_STATES = new Set(['waiting', 'active', 'delayed', 'prioritized', 'waiting-children']);
+const BATCH = 500;
+
+export interface PipelineSweepOptions {
+  db: Knex;
+  flow: QueueArticleFlow;
+  collectQueue: Queue;
+  logger: Logger;
+  intervalSeconds: number;
+  afterSeconds: number;
+  collectIntervalSeconds: number;
+}
+
+/**
+ * The safety net under the pipeline: every `intervalSeconds` it looks for
+ * articles in an unfinished stage untouched for `afterSeconds` and drives each
+ * on according to what became of its job; it also restores collection schedules
+ * that Redis lost. One sweep at a time across pipeline processes (an advisory lock).
+ */
+export class PipelineSweep {
+  private readonly options: PipelineSweepOptions;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+  private failing = false;
+  constructor(options: PipelineSweepOptions) {
+    this.options = options;
+  }
+
+  start(): this {
+    this.timer = setInterval(() => {
+      if (this.running) return;
+      this.running = this.sweepOnce()
+        .then((report) => {
+          if (this.failing) this.options.logger.info('pipeline sweep working again');
+          this.failing = false;
+          if (report && (report.requeued || report.failed || report.schedulesRepaired)) this.options.logger.info(report, 'pipeline sweep drove stuck articles on');
+        })
+        .catch((err) => {
+          if (!this.failing) this.options.logger.warn({ err: (err as Error).message }, 'pipeline sweep failed; trying again next round');
+          this.failing = true;
+        })
+        .finally(() => {
+          this.running = undefined;
+        });
+    }, this.options.intervalSeconds * 1000);
+    return this;
+  }
+
+  /** One sweep; null when another process holds the sweep. */
+  async sweepOnce(): Promise<SweepReport | null> {
+    const { db, flow, afterSeconds } = this.options;
+    return db.transaction(async (trx) => {
+      const { rows } = await trx.raw('SELECT pg_try_advisory_xact_lock(hashtext(?)) AS locked', ['pipeline-sweep']);
+      if (!rows[0].locked) return null;
+      const unfinished: UnfinishedArticle[] = await trx('articles')
+        .select('id', 'pipeline_stage', 'pipeline_generation')
+        .whereIn('processing_status', ['pending', 'processing'])
+        // Pending with a score is held below the SEO threshold: settled, not stuck.
+        .where((q) => q.where('processing_status', 'processing').orWhereNull('seo_score'))
+        .whereNot('pipeline_stage', 'published')
+        .where('updated_at', '<', trx.raw('now() - make_interval(secs => ?)', [afterSeconds]))
+        .orderBy('updated_at')
+        .limit(BATCH);
+      const report: SweepReport = { checked: unfinished.length, requeued: 0, failed: 0, waiting: 0, schedulesRepaired: 0 };
+      for (const article of unfinished) {
+        const stage = nextStageAfter(article.pipeline_stage);
+        if (!stage) continue;
+        const job = await flow.stageJob(stage, article.id, article.pipeline_generation);
+        const state = job ? await job.getState() : 'missing';
+        if (LIVE_JOB_STATES.has(state)) {
+          report.waiting++;
+          continue;
+        }
+        if (state === 'failed' && job && !isDatabaseUnavailable({ message: job.failedReason })) {
+          await trx('articles')
+            .where({ id: article.id })
+            .whereIn('processing_status', ['pending', 'processing'])
+            .update({ processing_status: 'failed', last_error: `${stage}: ${job.failedReason}`.slice(0, 2000), updated_at: trx.fn.now() });
+          report.failed++;
+          continue;
+        }
+        // A finished or outage-failed job with the same id would swallow the new one.
+        if (job) await job.remove();
+        await flow.enqueueStage(stage, article.id, article.pipeline_generation);
+        report.requeued++;
+      }
+      report.schedulesRepaired = await repairCollectionSchedules(this.options.collectQueue, db, this.options.collectIntervalSeconds);
+      return report;
+    });
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
+}
