@@ -1,7 +1,9 @@
 /**
- * `npm start`: checks Postgres and Redis, creates the database if needed,
- * migrates, seeds, builds the web app, then runs the four services under one
- * supervisor with prefixed logs. Ctrl-C stops them all.
+ * `npm start`, first half: checks Postgres and Redis, creates the database if
+ * needed, migrates, seeds, builds the web app (when its sources changed) and
+ * compiles the services to JavaScript. The start script then runs the compiled
+ * supervisor (scripts/supervise.ts), which keeps the four services running on
+ * plain Node with prefixed logs. Ctrl-C stops them all.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -9,12 +11,27 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { Redis } from 'ioredis';
-import concurrently from 'concurrently';
 import { ConfigError, createDb, parseConfig, type Config } from '@neuralbeat/common';
 import { migrateToLatest } from '../services/content/src/db/migrate';
 import { seed } from '../services/content/src/db/seed';
+import { buildServices, buildSupervisor } from './buildServices';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The newest modification time of the files under `p`. */
+function newestMtime(p: string): number {
+  if (!fs.existsSync(p)) return 0;
+  const stat = fs.statSync(p);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...fs.readdirSync(p).map((f) => newestMtime(path.join(p, f))));
+}
+
+/** True when web/dist was built after every file the web build reads last changed. */
+function webBuildIsCurrent(dir: string): boolean {
+  const built = newestMtime(path.join(dir, 'web/dist/index.html'));
+  const inputs = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/package.json', 'services/common/src/contracts'];
+  return built > 0 && inputs.every((p) => newestMtime(path.join(dir, p)) < built);
+}
 
 function fail(message: string): never {
   console.error(`\n${message}\n`);
@@ -88,42 +105,14 @@ try {
   await db.destroy();
 }
 
-console.log('Building the web app...');
-execFileSync('npm', ['run', 'build', '-w', 'web', '--silent', '--', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-
-const service = (name: string, color: string) => ({
-  name,
-  command: `npm run start --silent -w services/${name}`,
-  prefixColor: color,
-  env: { WEB_DIST: path.join(root, 'web/dist') },
-});
-const { result, commands } = concurrently(
-  [service('content', 'blue'), service('search', 'magenta'), service('pipeline', 'yellow'), service('gateway', 'green')],
-  { prefix: 'name', killOthersOn: ['failure'], cwd: root, handleInput: false },
-);
-
-async function waitForGateway() {
-  const url = `http://127.0.0.1:${cfg.GATEWAY_PORT}/readyz`;
-  for (let i = 0; i < 120; i++) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return true;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  return false;
+if (webBuildIsCurrent(root)) {
+  console.log('Web app build is up to date.');
+} else {
+  console.log('Building the web app...');
+  execFileSync('npm', ['run', 'build', '-w', 'web', '--silent', '--', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
 }
 
-if (await waitForGateway()) {
-  console.log(`\n  NeuralBeat is running at ${cfg.SITE_URL}  (Ctrl-C stops everything)\n`);
-}
-
-const stopAll = () => commands.forEach((c) => c.kill('SIGTERM'));
-process.on('SIGINT', stopAll);
-process.on('SIGTERM', stopAll);
-await result.then(
-  () => process.exit(0),
-  () => process.exit(process.exitCode ?? 0),
-);
+const started = performance.now();
+await Promise.all([buildServices(), buildSupervisor()]);
+console.log(`Compiled the services in ${Math.round(performance.now() - started)} ms; starting them.`);
+// package.json's start script now replaces this process with the compiled supervisor (dist/supervise.js).

@@ -130,3 +130,48 @@ describe('gateway micro-cache of public API responses', () => {
     }
   });
 });
+
+describe('gateway while a service is down', () => {
+  it('replays the last public answer (x-cache: STALE) while the service fails or is gone, and answers 503 JSON for the rest', async () => {
+    let mode: 'ok' | 'error' | 'drop' = 'ok';
+    const flaky = express();
+    flaky.get(/.*/, (req, res) => {
+      if (mode === 'drop') return void req.socket.destroy();
+      if (mode === 'error') return void res.status(503).json({ error: { status: 503, code: 'service_unavailable', message: 'database down' } });
+      res.set('cache-control', 'public, max-age=1').json({ news: ['fresh'], path: req.originalUrl });
+    });
+    const service = await serve(flaky, 0);
+    const cfg = testConfig('postgres://postgres@127.0.0.1:5432/postgres', { CONTENT_URL: service.url, SEARCH_URL: service.url, PIPELINE_URL: service.url, WEB_DIST: dist });
+    const gw = await startGateway(cfg, createLogger('gateway', 'silent'));
+    try {
+      expect(await (await fetch(`${gw.url}/api/news?page=1`)).json()).toEqual({ news: ['fresh'], path: '/api/news?page=1' });
+      // Let the answer expire: from now on it may only stand in for a failing service.
+      await new Promise((r) => setTimeout(r, 1100));
+      mode = 'error';
+      const failing = await fetch(`${gw.url}/api/news?page=1`);
+      expect(failing.status).toBe(200);
+      expect(failing.headers.get('x-cache')).toBe('STALE');
+      expect(await failing.json()).toEqual({ news: ['fresh'], path: '/api/news?page=1' });
+      const uncached = await fetch(`${gw.url}/api/news?page=2`);
+      expect(uncached.status).toBe(503);
+      expect(await uncached.json()).toMatchObject({ error: { status: 503 } });
+
+      mode = 'drop';
+      const dropped = await fetch(`${gw.url}/api/tools?page=9`);
+      expect(dropped.status).toBe(503);
+      expect(dropped.headers.get('retry-after')).toBe('5');
+      expect(await dropped.json()).toMatchObject({ error: { status: 503, code: 'service_unavailable', message: 'The content service is unavailable' } });
+
+      await service.close();
+      const gone = await fetch(`${gw.url}/api/news?page=1`);
+      expect(gone.headers.get('x-cache')).toBe('STALE');
+      expect(await gone.json()).toEqual({ news: ['fresh'], path: '/api/news?page=1' });
+      const page = await fetch(`${gw.url}/news`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<div id="root">');
+    } finally {
+      await gw.close();
+      await service.close();
+    }
+  });
+});

@@ -169,7 +169,11 @@ export async function serve(app: Express | RequestListener, port: number, host =
   };
 }
 
-/** Runs `shutdown` once on SIGTERM or SIGINT, then exits. */
+/**
+ * Runs `shutdown` once on SIGTERM or SIGINT, then exits. Started by npm start's
+ * supervisor (with an IPC channel), it also shuts down when the supervisor is
+ * gone, so a killed supervisor leaves no orphan holding the ports.
+ */
 export function onShutdownSignal(logger: Logger, shutdown: () => Promise<void>): void {
   let stopping = false;
   const stop = async (signal: string) => {
@@ -186,6 +190,10 @@ export function onShutdownSignal(logger: Logger, shutdown: () => Promise<void>):
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
+  if (process.channel) {
+    process.channel.unref();
+    process.once('disconnect', () => void stop('supervisor gone'));
+  }
 }
 
 export { AppError };

@@ -5,7 +5,12 @@ interface CachedResponse {
   status: number;
   headers: Record<string, string>;
   body: Buffer;
+  /** Until then it is replayed as a hit; after, only in place of a failed upstream. */
+  freshUntil: number;
 }
+
+/** How long an expired answer is kept to stand in for its service while that is down (stale-if-error). */
+export const STALE_IF_ERROR_SECONDS = 600;
 
 const MAX_BODY_BYTES = 1024 * 1024;
 const KEPT_HEADERS = ['content-type', 'cache-control', 'content-encoding', 'vary'];
@@ -22,6 +27,9 @@ function sharedMaxAge(cacheControl: string | string[] | undefined): number {
  * A micro-cache of public API GET responses, like a reverse proxy's: a service
  * opts in per response with `Cache-Control: public, max-age=N`, and the gateway
  * replays the stored bytes for N seconds without touching Express or the service.
+ * An expired answer is kept STALE_IF_ERROR_SECONDS longer and replayed
+ * (`x-cache: STALE`) when its service is down or answers 5xx, so public pages
+ * keep their data through a service restart.
  */
 export class ApiMicroCache {
   private readonly cache = new LRUCache<string, CachedResponse>({
@@ -34,10 +42,23 @@ export class ApiMicroCache {
   tryServe(req: IncomingMessage, res: ServerResponse, requestId: () => string): boolean {
     if (req.method !== 'GET' || !req.url?.startsWith('/api/')) return false;
     const hit = this.cache.get(req.url);
-    if (!hit) return false;
-    res.writeHead(hit.status, { ...hit.headers, 'content-length': hit.body.length, 'x-request-id': requestId(), 'x-cache': 'HIT' });
-    res.end(hit.body);
+    if (!hit || hit.freshUntil <= Date.now()) return false;
+    this.replay(res, hit, 'HIT', requestId());
     return true;
+  }
+
+  /** Answers a GET whose service failed with the last good answer, if one is kept; returns false when there is none. */
+  serveStale(req: IncomingMessage, res: ServerResponse, requestId: string): boolean {
+    if (req.method !== 'GET' || !req.url || res.headersSent) return false;
+    const kept = this.cache.get(req.url);
+    if (!kept) return false;
+    this.replay(res, kept, 'STALE', requestId);
+    return true;
+  }
+
+  private replay(res: ServerResponse, entry: CachedResponse, cacheStatus: 'HIT' | 'STALE', requestId: string): void {
+    res.writeHead(entry.status, { ...entry.headers, 'content-length': entry.body.length, 'x-request-id': requestId, 'x-cache': cacheStatus });
+    res.end(entry.body);
   }
 
   /** Tees a proxied upstream response into the cache when it is public and cacheable. */
@@ -58,7 +79,7 @@ export class ApiMicroCache {
         const v = upstream.headers[name];
         if (typeof v === 'string') headers[name] = v;
       }
-      this.cache.set(req.url!, { status: 200, headers, body: Buffer.concat(chunks) }, { ttl: ttl * 1000 });
+      this.cache.set(req.url!, { status: 200, headers, body: Buffer.concat(chunks), freshUntil: Date.now() + ttl * 1000 }, { ttl: (ttl + STALE_IF_ERROR_SECONDS) * 1000 });
     });
   }
 }

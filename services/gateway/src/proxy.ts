@@ -7,11 +7,15 @@ import type { ApiMicroCache } from './apiCache';
 
 /**
  * Proxies /api/* to the owning service. Responses are streamed through as the
- * service wrote them; a service that is down or slow answers with the JSON error
- * envelope (502 refused, 504 timed out) instead of hanging the client.
+ * service wrote them. A service that is down or slow answers with the JSON error
+ * envelope (503 while it is down or restarting, 504 timed out, 502 otherwise)
+ * instead of hanging the client, unless the micro-cache still holds a public
+ * answer for the URL, which is replayed instead (also in place of a 5xx).
  */
 export function apiProxy(targets: Record<ServiceKey, string>, timeoutMs = 15_000, cache?: ApiMicroCache): RequestHandler {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 512, keepAliveMsecs: 10_000 });
+  // A timed-out upstream request and a dropped connection both end in ECONNRESET; this tells them apart.
+  const timedOut = new WeakSet<http.IncomingMessage>();
   const proxies = new Map<ServiceKey, RequestHandler>(
     (Object.keys(targets) as ServiceKey[]).map((key) => [
       key,
@@ -23,20 +27,26 @@ export function apiProxy(targets: Record<ServiceKey, string>, timeoutMs = 15_000
         on: {
           proxyReq: (proxyReq, req) => {
             proxyReq.setHeader(REQUEST_ID_HEADER, req.requestId);
+            proxyReq.once('timeout', () => timedOut.add(req));
           },
-          proxyRes: (proxyRes, req) => {
+          proxyRes: (proxyRes, req, res) => {
+            if ((proxyRes.statusCode ?? 0) >= 500 && cache?.serveStale(req, res, req.requestId)) {
+              proxyRes.resume();
+              return;
+            }
             cache?.capture(req, proxyRes);
           },
-          error: (err, _req, res) => {
+          error: (err, req, res) => {
+            if ('writeHead' in res && cache?.serveStale(req as Request, res, (req as Request).requestId)) return;
             const code = (err as NodeJS.ErrnoException).code;
             const error: AppError =
-              code === 'ECONNRESET' || code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT'
+              timedOut.has(req) || code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT'
                 ? new AppError(504, 'gateway_timeout', `The ${key} service did not answer in time`)
-                : code === 'ECONNREFUSED'
+                : code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'EPIPE'
                   ? serviceUnavailable(`The ${key} service is unavailable`)
                   : badGateway(`The ${key} service failed to answer`);
             if ('writeHead' in res && !res.headersSent) {
-              res.writeHead(error.status, { 'content-type': 'application/json; charset=utf-8' });
+              res.writeHead(error.status, { 'content-type': 'application/json; charset=utf-8', ...(error.status === 503 ? { 'retry-after': '5' } : {}) });
               res.end(JSON.stringify(error.toEnvelope()));
             } else {
               res.destroy();

@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createDb, createLogger, parseSettings, settingsOf, type Knex } from '@neuralbeat/common';
+import { createDb, createLogger, folderMigrations, parseSettings, settingsOf, type Knex } from '@neuralbeat/common';
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** Runs every pending migration (forward-only: `down` functions are empty by design). */
 export async function migrateToLatest(db: Knex): Promise<string[]> {
-  const [, applied] = (await db.migrate.latest({ directory: MIGRATIONS_DIR, loadExtensions: ['.ts'] })) as [number, string[]];
+  const [, applied] = (await db.migrate.latest({ migrationSource: folderMigrations(MIGRATIONS_DIR) })) as [number, string[]];
   return applied;
 }
 
