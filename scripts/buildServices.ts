@@ -32,7 +32,11 @@ export const SERVICE_ENTRIES: Record<ServiceName, () => Record<string, string>> 
     seed: 'services/content/src/db/seed.ts',
     ...migrationsOf('services/content/src/db/migrations'),
   }),
-  search: () => ({ main: 'services/search/src/main.ts', ...migrationsOf('services/search/src/db/migrations') }),
+  search: () => ({
+    main: 'services/search/src/main.ts',
+    meiliSetup: 'services/search/src/meiliSetup.ts',
+    ...migrationsOf('services/search/src/db/migrations'),
+  }),
   pipeline: () => ({ main: 'services/pipeline/src/main.ts', sources: 'services/pipeline/src/cli/sources.ts' }),
   gateway: () => ({ main: 'services/gateway/src/main.ts' }),
 };
@@ -69,11 +73,15 @@ export interface ServiceBuild {
   metafile: esbuild.Metafile;
 }
 
-/** Builds one service into its dist folder (emptied first). */
-export async function buildService(service: ServiceName): Promise<ServiceBuild> {
-  const outdir = path.join(ROOT, 'services', service, 'dist');
-  fs.rmSync(outdir, { recursive: true, force: true });
+/**
+ * Builds one service into its dist folder (emptied first), or into `outdir`;
+ * `write: false` only computes the build (its metafile) without touching disk.
+ */
+export async function buildService(service: ServiceName, options: { outdir?: string; write?: boolean } = {}): Promise<ServiceBuild> {
+  const outdir = options.outdir ?? path.join(ROOT, 'services', service, 'dist');
+  if (options.write !== false) fs.rmSync(outdir, { recursive: true, force: true });
   const result = await esbuild.build({
+    write: options.write ?? true,
     absWorkingDir: ROOT,
     entryPoints: SERVICE_ENTRIES[service](),
     outdir,
@@ -92,7 +100,7 @@ export async function buildService(service: ServiceName): Promise<ServiceBuild> 
 }
 
 export async function buildServices(): Promise<ServiceBuild[]> {
-  return Promise.all(SERVICE_NAMES.map(buildService));
+  return Promise.all(SERVICE_NAMES.map((s) => buildService(s)));
 }
 
 /** npm start's long-running supervisor, compiled to dist/supervise.js like the services. */

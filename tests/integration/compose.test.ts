@@ -5,6 +5,8 @@ import { configSchema, parseConfig } from '@neuralbeat/common';
 
 interface ComposeService {
   image?: string;
+  restart?: string;
+  volumes?: string[];
   build?: { context: string; dockerfile: string };
   command?: string[];
   environment?: Record<string, string>;
@@ -23,24 +25,57 @@ const resolveDefaults = (env: Record<string, string>) =>
   Object.fromEntries(Object.entries(env).map(([k, v]) => [k, String(v).replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1')]));
 
 describe('docker-compose.yml', () => {
-  it('runs Postgres, Redis, Meilisearch, a migration step and the four services', () => {
-    expect(Object.keys(services).sort()).toEqual(['content', 'gateway', 'meilisearch', 'migrate', 'pipeline', 'postgres', 'redis', 'search'].sort());
+  it('runs Postgres, Redis, Meilisearch, its key setup, a migration step and the four services', () => {
+    expect(Object.keys(services).sort()).toEqual(['content', 'gateway', 'meili-setup', 'meilisearch', 'migrate', 'pipeline', 'postgres', 'redis', 'search'].sort());
     for (const name of ['postgres', 'redis', 'meilisearch', ...NODE_SERVICES]) {
       expect(services[name].healthcheck?.test.length, `${name} healthcheck`).toBeGreaterThan(0);
     }
   });
 
-  it('builds every node service from the one multi-stage Dockerfile on Node 24', () => {
+  it('builds every node service from the one multi-stage Dockerfile on Node 24 and runs its compiled JavaScript on node', () => {
     const dockerfile = fs.readFileSync('infra/Dockerfile', 'utf8');
     expect(dockerfile.match(/^FROM node:24/gm)?.length).toBeGreaterThanOrEqual(2);
-    for (const name of [...NODE_SERVICES, 'migrate']) {
+    for (const name of [...NODE_SERVICES, 'migrate', 'meili-setup']) {
       expect(services[name].build).toEqual({ context: '.', dockerfile: 'infra/Dockerfile' });
     }
     for (const name of NODE_SERVICES) {
-      expect(services[name].command).toEqual(['npm', 'run', 'start', '-w', `services/${name}`]);
-      const pkg = JSON.parse(fs.readFileSync(`services/${name}/package.json`, 'utf8'));
-      expect(pkg.scripts.start).toBeTruthy();
+      expect(services[name].command).toEqual(['node', '--enable-source-maps', `services/${name}/dist/main.js`]);
+      expect(dockerfile).toContain(`COPY --from=build /app/services/${name}/dist services/${name}/dist`);
     }
+    expect(services.migrate.command!.join(' ')).toBe('sh -c node services/content/dist/migrate.js && node services/content/dist/seed.js');
+    expect(dockerfile).toMatch(/^CMD \["node", "--enable-source-maps", "services\/gateway\/dist\/main\.js"\]$/m);
+    expect(dockerfile).not.toMatch(/tsx|npm run start/);
+  });
+
+  it('ships production dependencies only: the runtime stage copies node_modules from an --omit=dev install', () => {
+    const dockerfile = fs.readFileSync('infra/Dockerfile', 'utf8');
+    const stages = dockerfile.split(/^FROM /m).slice(1);
+    const stage = (name: string) => stages.find((s) => s.split('\n')[0]!.endsWith(` AS ${name}`))!;
+    expect(stage('prod-deps')).toMatch(/npm ci --omit=dev/);
+    expect(stage('prod-deps')).not.toMatch(/-w web\b/);
+    const runtime = stage('runtime');
+    expect(runtime).toContain('COPY --from=prod-deps /app/node_modules ./node_modules');
+    expect(runtime).not.toMatch(/COPY --from=build \/app\/node_modules|npm (ci|install)/);
+    expect(runtime).toMatch(/^USER node$/m);
+  });
+
+  it('restarts every long-running container when it dies; one-off steps run once', () => {
+    for (const name of ['postgres', 'redis', 'meilisearch', ...NODE_SERVICES]) expect(services[name].restart, name).toBe('unless-stopped');
+    for (const name of ['migrate', 'meili-setup']) expect(services[name].restart, name).toBe('no');
+  });
+
+  it('keeps the Meilisearch master key out of the services: search reads a limited key written by meili-setup', () => {
+    for (const name of NODE_SERVICES) {
+      const env = services[name].environment ?? {};
+      expect(Object.keys(env), name).not.toContain('MEILI_MASTER_KEY');
+      expect(Object.values(env).join(' '), name).not.toMatch(/MEILI_MASTER_KEY|master-key/);
+    }
+    expect(services['meili-setup'].environment).toMatchObject({ MEILI_API_KEY_FILE: '/run/meili/search.key' });
+    expect(services['meili-setup'].environment!.MEILI_MASTER_KEY).toMatch(/MEILI_MASTER_KEY/);
+    expect(services.search.environment).toMatchObject({ MEILI_HOST: 'http://meilisearch:7700', MEILI_API_KEY_FILE: '/run/meili/search.key' });
+    expect(services.search.environment).not.toHaveProperty('MEILI_API_KEY');
+    expect(services.search.volumes).toEqual(['meili-key:/run/meili:ro']);
+    expect(services.search.depends_on?.['meili-setup'].condition).toBe('service_completed_successfully');
   });
 
   it('gives each service an environment the config schema accepts, with matching ports and URLs', () => {

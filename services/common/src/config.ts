@@ -26,6 +26,10 @@ export const configSchema = z.object({
   WEB_DIST: z.string().default('web/dist'),
   MEILI_HOST: z.string().url().optional(),
   MEILI_API_KEY: z.string().optional(),
+  /** A file holding the search service's Meilisearch key (written by the meili-setup step); used when MEILI_API_KEY is unset. */
+  MEILI_API_KEY_FILE: z.string().optional(),
+  /** Meilisearch's master key: read only by the one-off setup (services/search/src/meiliSetup.ts), never by a service. */
+  MEILI_MASTER_KEY: z.string().optional(),
   AI_PROVIDER: z.enum(['local', 'openai', 'gemini']).default('local'),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().url().optional(),

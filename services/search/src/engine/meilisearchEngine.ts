@@ -3,6 +3,12 @@ import type { SearchDocument, SearchEngine, SearchKind } from './SearchEngine';
 
 type MeiliDocument = Omit<SearchDocument, 'kind'>;
 
+/** The settings of every index; applied by the engine when its key may, otherwise by meiliSetup with the master key. */
+export const MEILI_INDEX_SETTINGS = { searchableAttributes: ['title', 'tags', 'body'], sortableAttributes: ['publishedAt'] };
+
+/** Meilisearch answers 403 with this code when the key lacks the action (the search service's key has no settings rights). */
+const notPermitted = (err: unknown) => (err as { cause?: { code?: string } }).cause?.code === 'invalid_api_key';
+
 /** Meilisearch engine, used when MEILI_HOST is set: one index per kind, title ranked above tags above body. */
 export class MeilisearchEngine implements SearchEngine {
   private readonly client: Meilisearch;
@@ -22,9 +28,18 @@ export class MeilisearchEngine implements SearchEngine {
     if (!ready) {
       ready = this.client
         .index(this.indexName(kind))
-        .updateSettings({ searchableAttributes: ['title', 'tags', 'body'], sortableAttributes: ['publishedAt'] })
+        .updateSettings(MEILI_INDEX_SETTINGS)
         .waitTask()
-        .then(() => undefined);
+        .then(
+          () => undefined,
+          (err) => {
+            // A key limited to search and documents: the setup step applied the settings.
+            if (notPermitted(err)) return;
+            // Meilisearch unreachable: try again on the next call rather than failing for good.
+            this.ready.delete(kind);
+            throw err;
+          },
+        );
       this.ready.set(kind, ready);
     }
     await ready;

@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createLogger } from './logger';
+
+const saved = { ...process.env };
+afterEach(() => {
+  process.env = { ...saved };
+});
+
+function capture() {
+  const lines: string[] = [];
+  return { lines, stream: { write: (s: string) => void lines.push(s) } };
+}
+
+describe('logs redact credentials', () => {
+  it('cookies, authorization headers and credential fields, wherever they sit', () => {
+    const { lines, stream } = capture();
+    const log = createLogger('test', 'info', stream);
+    log.info(
+      {
+        req: { headers: { cookie: 'nb_session=abc123', authorization: 'Bearer tok-live-1', 'x-api-key': 'k-9', accept: 'text/html' } },
+        res: { headers: { 'set-cookie': 'nb_session=abc123; HttpOnly' } },
+        err: { config: { headers: { Authorization: 'Basic dXNlcjpwYXNz' } } },
+        user: { password: 'hunter22', name: 'ada' },
+        apiKey: 'ak-123456',
+      },
+      'request',
+    );
+    const out = lines.join('');
+    for (const secret of ['abc123', 'tok-live-1', 'k-9', 'dXNlcjpwYXNz', 'hunter22', 'ak-123456']) expect(out).not.toContain(secret);
+    const entry = JSON.parse(out);
+    expect(entry.req.headers).toEqual({ cookie: '[Redacted]', authorization: '[Redacted]', 'x-api-key': '[Redacted]', accept: 'text/html' });
+    expect(entry.user).toEqual({ password: '[Redacted]', name: 'ada' });
+  });
+
+  it('the values of secret settings and bearer tokens anywhere in a line, such as an error message', () => {
+    process.env.OPENAI_API_KEY = 'sk-proj-live-0123456789';
+    process.env.GEMINI_API_KEY = 'AIzaSyLiveGeminiKey';
+    const { lines, stream } = capture();
+    const log = createLogger('test', 'info', stream);
+    log.error({ err: new Error('401 from https://api.example/v1?key=AIzaSyLiveGeminiKey') }, 'provider said: Incorrect API key provided: sk-proj-live-0123456789');
+    log.warn({ upstream: 'sent Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.payload.sig' }, 'oops');
+    const out = lines.join('');
+    expect(out).not.toContain('sk-proj-live-0123456789');
+    expect(out).not.toContain('AIzaSyLiveGeminiKey');
+    expect(out).not.toContain('eyJhbGciOiJIUzI1NiJ9');
+    expect(out).toContain('Incorrect API key provided: [Redacted]');
+    expect(out).toContain('Bearer [Redacted]');
+  });
+});
