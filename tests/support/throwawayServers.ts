@@ -54,6 +54,7 @@ export async function startThrowawayRedis(): Promise<ThrowawayRedis> {
   let child: ChildProcess | undefined;
   const ping = async () => {
     const client = new Redis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    client.on('error', () => undefined);
     try {
       await client.connect();
       return (await client.ping()) === 'PONG';

@@ -2,15 +2,30 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import knex, { type Knex } from 'knex';
+import type { Logger } from 'pino';
 
 export type { Knex };
 
-/** A Knex instance on Postgres; timestamps come back as Date objects. */
-export function createDb(databaseUrl: string, pool: { min?: number; max?: number } = {}): Knex {
+/**
+ * A Knex instance on Postgres; timestamps come back as Date objects. With a
+ * logger, Knex's own warnings (a lost connection, say) go to it as JSON lines
+ * instead of the console.
+ */
+export function createDb(databaseUrl: string, pool: { min?: number; max?: number } = {}, logger?: Logger): Knex {
   return knex({
     client: 'pg',
     connection: databaseUrl,
     pool: { min: pool.min ?? 0, max: pool.max ?? 10 },
+    ...(logger
+      ? {
+          log: {
+            warn: (message: unknown) => logger.warn({ knex: String(message) }, 'database client warning'),
+            error: (message: unknown) => logger.error({ knex: String(message) }, 'database client error'),
+            deprecate: (method: string, alternative: string) => logger.warn({ method, alternative }, 'knex deprecation'),
+            debug: () => undefined,
+          },
+        }
+      : {}),
   });
 }
 

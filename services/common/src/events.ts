@@ -66,6 +66,8 @@ export class EventBus {
           removeOnFail: 5000,
         },
       });
+      // The shared connection logs an outage once (createRedis); the queue's copy of each error adds nothing.
+      queue.on('error', () => undefined);
       this.queues.set(service, queue);
     }
     return queue;

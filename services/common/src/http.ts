@@ -78,7 +78,7 @@ export function createServiceApp({ name, logger, readiness = {}, bodyLimit = '10
   app.use(requestLogger(logger));
   if (bodyLimit) app.use(express.json({ limit: bodyLimit }));
   app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok', service: name });
+    res.json({ status: 'ok', service: name, pid: process.pid, uptimeSeconds: Math.round(process.uptime()) });
   });
   app.get('/readyz', async (_req, res) => {
     const checks: Record<string, string> = {};

@@ -34,7 +34,12 @@ export function redisRateLimit({ redis, prefix, name, limit, windowMs, key, skip
     keyGenerator: key ?? ((req) => ipKeyGenerator(req.ip ?? 'unknown')),
     store: new RedisStore({
       prefix: `${prefix}:rate:${name}:`,
-      sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as Promise<RedisReply>,
+      // While Redis is down a count fails at once (the request passes) instead of waiting in the client's
+      // offline queue; loading the counting script waits, since the store keeps the first answer for good.
+      sendCommand: (command: string, ...args: string[]) =>
+        redis.status === 'ready' || command.toUpperCase() === 'SCRIPT'
+          ? (redis.call(command, ...args) as Promise<RedisReply>)
+          : Promise.reject(new Error(`Redis is ${redis.status}`)),
     }),
     handler: (_req, res) => {
       const error = tooManyRequests();

@@ -19,10 +19,12 @@ export function pipelineJobOptions(config: QueueSettings) {
 export function createPipelineQueues(connection: ConnectionOptions, config: QueueSettings): PipelineQueues {
   const defaultJobOptions = pipelineJobOptions(config);
   return Object.fromEntries(
-    (Object.keys(PIPELINE_QUEUES) as PipelineStage[]).map((stage) => [
-      stage,
-      new Queue(PIPELINE_QUEUES[stage].name, { connection, prefix: config.REDIS_PREFIX, defaultJobOptions }),
-    ]),
+    (Object.keys(PIPELINE_QUEUES) as PipelineStage[]).map((stage) => {
+      const queue = new Queue(PIPELINE_QUEUES[stage].name, { connection, prefix: config.REDIS_PREFIX, defaultJobOptions });
+      // The shared connection logs an outage once (createRedis); the queue's copy of each error adds nothing.
+      queue.on('error', () => undefined);
+      return [stage, queue];
+    }),
   ) as PipelineQueues;
 }
 

@@ -20,7 +20,7 @@ export interface PipelineOptions {
  * Used by main.ts and tests.
  */
 export async function startPipeline(cfg: PipelineConfig, logger: Logger = createLogger('pipeline', cfg.LOG_LEVEL), options: PipelineOptions = {}): Promise<RunningServer> {
-  const db = createDb(cfg.DATABASE_URL);
+  const db = createDb(cfg.DATABASE_URL, {}, logger);
   const redis = createRedis(cfg.REDIS_URL, logger);
   const bus = new EventBus({ connection: redis, prefix: cfg.REDIS_PREFIX, logger });
   const queues = createPipelineQueues(redis, cfg);

@@ -15,7 +15,7 @@ function meiliKey(cfg: SearchConfig): string | undefined {
 
 /** Wires the search service: its tables, the index subscriber and the HTTP API. Used by main.ts and tests. */
 export async function startSearch(cfg: SearchConfig, logger: Logger = createLogger('search', cfg.LOG_LEVEL)): Promise<RunningServer> {
-  const db = createDb(cfg.DATABASE_URL);
+  const db = createDb(cfg.DATABASE_URL, {}, logger);
   await migrateSearch(db);
   const redis = createRedis(cfg.REDIS_URL, logger);
   const engine = cfg.MEILI_HOST ? new MeilisearchEngine(cfg.MEILI_HOST, meiliKey(cfg), cfg.REDIS_PREFIX) : new PostgresSearchEngine(db);
