@@ -52,6 +52,7 @@ export const exited = (child: ChildProcess) =>
   child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
 /** Status, headers and parsed JSON (or text) of a GET or POST. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- fault tests read loosely typed JSON bodies, as test files may.
 export async function request(url: string, init?: RequestInit): Promise<{ status: number; headers: Headers; body: any }> {
   const res = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
   const text = await res.text();
