@@ -109,6 +109,7 @@ describe('transactional outbox', () => {
       bus = new EventBus({ connection: redis.conn, prefix, logger: silent });
       const received: string[] = [];
       bus.subscribe('search', { 'tool.approved': async (_p, e) => void received.push(e.id) });
+      await waitFor(() => redis.conn!.status === 'ready', 'the bus connected');
       await redisServer.kill();
       await waitFor(() => redis.conn!.status !== 'ready', 'the client to see Redis gone');
 

@@ -49,8 +49,15 @@ export class EventBus {
   private readonly queues = new Map<ServiceName, Queue>();
   private readonly workers: Worker[] = [];
   private readonly options: BusOptions;
+  /** Set once the connection has been ready: after that, not ready means an outage, not a start. */
+  private connectedOnce = false;
   constructor(options: BusOptions) {
     this.options = options;
+    const connection = options.connection as { status?: string; once?: (event: string, fn: () => void) => void };
+    this.connectedOnce = connection.status === 'ready';
+    connection.once?.('ready', () => {
+      this.connectedOnce = true;
+    });
   }
 
   private queueFor(service: ServiceName): Queue {
@@ -75,8 +82,9 @@ export class EventBus {
 
   /**
    * Validates the payload and delivers it to every subscriber. Returns the event id.
-   * Fails at once while Redis is unreachable rather than queueing the command in
-   * memory: the caller's outbox row stays unpublished and the relay retries it.
+   * During an outage it fails at once rather than queueing the command in memory
+   * (at start it waits for the first connection, up to PUBLISH_TIMEOUT_MS): the
+   * caller's outbox row stays unpublished and a relay retries it.
    */
   async publish<N extends EventName>(name: N, payload: EventPayload<N>, meta: PublishMeta = {}): Promise<string> {
     const parsed = EVENT_SCHEMAS[name].parse(payload);
@@ -90,7 +98,7 @@ export class EventBus {
     };
     try {
       const status = (this.options.connection as { status?: string }).status;
-      if (status !== undefined && status !== 'ready') throw new BusUnavailableError(`Redis is not connected (${status})`);
+      if (this.connectedOnce && status !== undefined && status !== 'ready') throw new BusUnavailableError(`Redis is not connected (${status})`);
       await withTimeout(
         Promise.all(EVENT_SUBSCRIBERS[name].map((service) => this.queueFor(service).add(name, event, { jobId: event.id }))),
         PUBLISH_TIMEOUT_MS,
