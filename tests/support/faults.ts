@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { rssFeed, uniqueArticleHtml } from './feedServer';
 
 /** Polls `fn` until it returns something truthy; throws `message` after `ms`. */
@@ -38,14 +38,6 @@ export function seededRandom(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-/** Starts a service from its TypeScript sources in a child process (as the robustness tests do). */
-export function startServiceProcess(service: 'content' | 'search' | 'pipeline' | 'gateway', env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', `services/${service}/src/main.ts`], {
-    env: { ...process.env, LOG_LEVEL: 'error', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
 }
 
 export const exited = (child: ChildProcess) =>

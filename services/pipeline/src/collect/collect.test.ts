@@ -158,7 +158,8 @@ describe('sources CLI', () => {
       (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout, err: e.stderr }),
     );
 
-  it('adds, lists, disables and enables sources, and refuses bad input', async () => {
+  // Each CLI call is a process of its own starting TypeScript: slow on a busy machine.
+  it('adds, lists, disables and enables sources, and refuses bad input', { timeout: 90_000 }, async () => {
     const added = await cli('add', 'CLI Wire', 'https://cli.example/feed.xml');
     expect(added.code).toBe(0);
     const id = Number(added.out.match(/Source (\d+)/)![1]);
