@@ -65,7 +65,8 @@ describe('fault: the pipeline process killed at random points', () => {
       AI_PROVIDER: 'openai',
       OPENAI_API_KEY: 'sk-test',
       OPENAI_BASE_URL: `${ai.url}/v1`,
-      PIPELINE_LOCK_MS: '1000',
+      // Long enough that a busy machine's event-loop stalls do not cost a lock (a killed worker's job is taken up after it).
+      PIPELINE_LOCK_MS: '3000',
       PIPELINE_BACKOFF_MS: '50',
       OUTBOX_POLL_MS: '100',
       OUTBOX_RELAY_AFTER_MS: '300',
@@ -90,7 +91,10 @@ describe('fault: the pipeline process killed at random points', () => {
         log.push(`kill ${k + 1} at step ${target}: ${stored} stored, ${done} published, ${unsent} events unsent`);
         pipeline = startPipelineProcess(env);
       }
-      await until(async () => (await count(t.db, (q) => q.where({ processing_status: 'completed' }))) === ARTICLES, 'every article published', 120_000);
+      await until(async () => (await count(t.db, (q) => q.where({ processing_status: 'completed' }))) === ARTICLES, 'every article published', 120_000).catch(async (err) => {
+        const states = await t.db('articles').select('processing_status', 'pipeline_stage', 'last_error').count({ n: '*' }).groupBy('processing_status', 'pipeline_stage', 'last_error');
+        throw new Error(`${(err as Error).message} (${log.join('; ')}) — articles now: ${JSON.stringify(states)}`);
+      });
       await until(async () => (await t.db('event_outbox').whereNull('published_at')).length === 0, 'every event sent', 30_000);
     } finally {
       pipeline.kill('SIGTERM');

@@ -47,7 +47,7 @@ describe('fault: Postgres stopped and restarted', () => {
       AI_PROVIDER: 'openai',
       OPENAI_API_KEY: 'sk-test',
       OPENAI_BASE_URL: `${ai.url}/v1`,
-      PIPELINE_LOCK_MS: '2000',
+      PIPELINE_LOCK_MS: '3000',
       PIPELINE_BACKOFF_MS: '200',
       PIPELINE_CONCURRENCY: '2',
       OUTBOX_POLL_MS: '100',

@@ -42,7 +42,7 @@ describe('fault: Redis stopped and restarted mid-batch', () => {
       AI_PROVIDER: 'openai',
       OPENAI_API_KEY: 'sk-test',
       OPENAI_BASE_URL: `${ai.url}/v1`,
-      PIPELINE_LOCK_MS: '1000',
+      PIPELINE_LOCK_MS: '3000',
       PIPELINE_BACKOFF_MS: '100',
       PIPELINE_CONCURRENCY: '2',
       OUTBOX_POLL_MS: '100',
