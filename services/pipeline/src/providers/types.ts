@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { htmlToText, sanitizeArticleHtml } from '@neuralbeat/common';
 
 export interface RewriteInput {
   articleId: number;
@@ -48,4 +49,20 @@ export function parseModelJson(text: string | null | undefined): RewriteOutput {
   const parsed = rewriteOutputSchema.safeParse(json);
   if (!parsed.success) throw new MalformedResponseError(`Provider JSON is missing fields: ${parsed.error.issues[0]?.path.join('.')}`);
   return parsed.data;
+}
+
+/**
+ * A provider's answer made safe to store: the content through the one HTML
+ * sanitiser (links resolved against the source article), the text fields as
+ * plain text. An answer with too little safe text left counts as malformed.
+ */
+export function safeRewrite(result: RewriteResult, sourceUrl: string | null): RewriteResult {
+  const parsed = rewriteOutputSchema.safeParse({
+    title: htmlToText(result.title),
+    content: sanitizeArticleHtml(result.content, { baseUrl: sourceUrl }),
+    excerpt: htmlToText(result.excerpt),
+    metaDescription: htmlToText(result.metaDescription),
+  });
+  if (!parsed.success) throw new MalformedResponseError(`Provider output is too short once sanitised: ${parsed.error.issues[0]?.path.join('.')}`);
+  return { ...parsed.data, wordCount: countWords(parsed.data.content), cost: result.cost };
 }
