@@ -22,8 +22,15 @@ function sharedMaxAge(cacheControl: string | string[] | undefined): number {
  * A micro-cache of public API GET responses, like a reverse proxy's: a service
  * opts in per response with `Cache-Control: public, max-age=N`, and the gateway
  * replays the stored bytes for N seconds without touching Express or the service.
+ * Replays carry the same security headers as every other response.
  */
 export class ApiMicroCache {
+  /** Headers every response carries (the security headers), added to each replay. */
+  private readonly alwaysHeaders: Record<string, string>;
+  constructor(alwaysHeaders: Record<string, string> = {}) {
+    this.alwaysHeaders = alwaysHeaders;
+  }
+
   private readonly cache = new LRUCache<string, CachedResponse>({
     maxSize: 64 * 1024 * 1024,
     sizeCalculation: (entry) => entry.body.length + 256,
@@ -35,7 +42,7 @@ export class ApiMicroCache {
     if (req.method !== 'GET' || !req.url?.startsWith('/api/')) return false;
     const hit = this.cache.get(req.url);
     if (!hit) return false;
-    res.writeHead(hit.status, { ...hit.headers, 'content-length': hit.body.length, 'x-request-id': requestId(), 'x-cache': 'HIT' });
+    res.writeHead(hit.status, { ...this.alwaysHeaders, ...hit.headers, 'content-length': hit.body.length, 'x-request-id': requestId(), 'x-cache': 'HIT' });
     res.end(hit.body);
     return true;
   }

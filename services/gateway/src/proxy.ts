@@ -8,7 +8,11 @@ import type { ApiMicroCache } from './apiCache';
 /**
  * Proxies /api/* to the owning service. Responses are streamed through as the
  * service wrote them; a service that is down or slow answers with the JSON error
- * envelope (502 refused, 504 timed out) instead of hanging the client.
+ * envelope (503 refused, 504 timed out) instead of hanging the client.
+ *
+ * The service learns the visitor's address from one X-Forwarded-For value set
+ * here (`req.ip`: the socket, or what the gateway's own trusted proxies said);
+ * whatever a client sent in that header itself is not passed on.
  */
 export function apiProxy(targets: Record<ServiceKey, string>, timeoutMs = 15_000, cache?: ApiMicroCache): RequestHandler {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 512, keepAliveMsecs: 10_000 });
@@ -19,10 +23,15 @@ export function apiProxy(targets: Record<ServiceKey, string>, timeoutMs = 15_000
         target: targets[key],
         agent,
         proxyTimeout: timeoutMs,
-        xfwd: true,
+        xfwd: false,
         on: {
           proxyReq: (proxyReq, req) => {
             proxyReq.setHeader(REQUEST_ID_HEADER, req.requestId);
+            proxyReq.setHeader('x-forwarded-for', req.ip ?? req.socket.remoteAddress ?? '');
+            proxyReq.setHeader('x-forwarded-proto', req.protocol);
+            proxyReq.setHeader('x-forwarded-host', req.headers.host ?? '');
+            // The body was read in full by `bufferedBody`; the proxy ends the request after it.
+            if (req.rawBody?.length) proxyReq.write(req.rawBody);
           },
           proxyRes: (proxyRes, req) => {
             cache?.capture(req, proxyRes);
@@ -35,6 +44,7 @@ export function apiProxy(targets: Record<ServiceKey, string>, timeoutMs = 15_000
                 : code === 'ECONNREFUSED'
                   ? serviceUnavailable(`The ${key} service is unavailable`)
                   : badGateway(`The ${key} service failed to answer`);
+            if ('writeHead' in res && res.writableEnded) return;
             if ('writeHead' in res && !res.headersSent) {
               res.writeHead(error.status, { 'content-type': 'application/json; charset=utf-8' });
               res.end(JSON.stringify(error.toEnvelope()));

@@ -3,10 +3,11 @@ import path from 'node:path';
 import { createLogger, requestIdFrom, serve, type Config, type Logger, type RunningServer } from '@neuralbeat/common';
 import { createGatewayApp } from './app';
 import { ApiMicroCache } from './apiCache';
+import { securityHeaders } from './securityHeaders';
 
 /** Wires the gateway from config; used by main.ts and by tests. */
 export async function startGateway(cfg: Config, logger: Logger = createLogger('gateway', cfg.LOG_LEVEL)): Promise<RunningServer> {
-  const apiCache = new ApiMicroCache();
+  const apiCache = new ApiMicroCache(securityHeaders());
   const app = createGatewayApp({
     logger,
     apiCache,

@@ -18,7 +18,7 @@ export async function startPipeline(cfg: Config, logger: Logger = createLogger('
   const bus = new EventBus({ connection: redis, prefix: cfg.REDIS_PREFIX, logger });
   const queues = createPipelineQueues(redis, cfg);
   const flow = new QueueArticleFlow(queues, db);
-  const app = createPipelineApp({ db, redis, logger, routes: cfg.DEMO_FEEDS ? { '/demo-feeds': demoFeedsRouter() } : {} });
+  const app = createPipelineApp({ db, redis, logger, trustProxy: cfg.SERVICE_TRUSTED_PROXIES, routes: cfg.DEMO_FEEDS ? { '/demo-feeds': demoFeedsRouter() } : {} });
   const server = await serve(app, cfg.PIPELINE_PORT, cfg.LISTEN_HOST);
   const workers = options.workers === false ? [] : startWorkers({ db, redis, logger, config: cfg, flow, bus }, redis);
   if (cfg.DEMO_FEEDS) await registerDemoSources(db, `http://127.0.0.1:${server.port}`);
