@@ -66,6 +66,11 @@ export const configSchema = z.object({
   SEARCH_RATE_LIMIT: z.coerce.number().int().positive().default(300),
   /** The gateway answers 408 when a request body has not fully arrived this long after its headers. */
   REQUEST_BODY_TIMEOUT_MS: z.coerce.number().int().min(50).default(5000),
+  /** Let the image proxy fetch from loopback and private addresses (an intranet, tests); off for the public internet. */
+  IMAGE_PROXY_PRIVATE_ADDRESSES: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 export type Config = z.infer<typeof configSchema>;

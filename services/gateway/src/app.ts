@@ -10,6 +10,8 @@ import { PageMetaResolver } from './pageMeta';
 import { renderShell } from './indexHtml';
 import { securityHeaders, securityHeadersMiddleware } from './securityHeaders';
 import { bufferedBody } from './requestBody';
+import { ImageProxy } from './imageProxy';
+import { IMAGE_PROXY_PATH } from '@neuralbeat/common/contracts';
 
 /** Largest request body the gateway reads (the services' own limits are smaller and name the field). */
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -44,6 +46,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(securityHeadersMiddleware(securityHeaders()));
   app.use('/api', bufferedBody({ limitBytes: BODY_LIMIT_BYTES, timeoutMs: deps.config.REQUEST_BODY_TIMEOUT_MS }));
   app.use(apiProxy(deps.targets, deps.upstreamTimeoutMs, deps.apiCache));
+  app.get(IMAGE_PROXY_PATH, new ImageProxy({ contentUrl: deps.targets.content, allowPrivateAddresses: deps.config.IMAGE_PROXY_PRIVATE_ADDRESSES }).handler());
   app.use('/api', (req, _res, next) => next(notFound(`No API route for ${req.method} ${req.originalUrl.split('?')[0]}`)));
   app.use(compression());
   app.use(crawlerDocuments(deps.config));

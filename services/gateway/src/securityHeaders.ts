@@ -13,7 +13,7 @@ const HELMET = helmet({
   contentSecurityPolicy: {
     directives: {
       'default-src': ["'self'"],
-      'img-src': ["'self'", 'data:', 'https:'],
+      'img-src': ["'self'", 'data:'],
       // styled-components injects <style> elements at run time.
       'style-src': ["'self'", "'unsafe-inline'"],
       'script-src': ["'self'"],

@@ -104,6 +104,8 @@ const ROUTES: ((s: string[]) => string)[] = [
   () => '/robots.txt',
   () => '/search',
   ([a]) => `/assets/${a}`,
+  ([a]) => `/media/image?url=${a}`,
+  ([a]) => `/media/image?url=https%3A%2F%2F${a}`,
   ([a]) => `/${a}`,
   ([a, b]) => `/${a}/${b}`,
 ];
