@@ -18,6 +18,8 @@ export interface RateLimitOptions {
   key?: (req: Request) => string;
   /** Counts only failed requests (status ≥ 400), e.g. wrong passwords. */
   skipSuccessfulRequests?: boolean;
+  /** Leaves uncounted the services' own calls (from a trusted proxy, without X-Forwarded-For): for public reads the gateway makes on a page view's behalf. */
+  skipInternal?: boolean;
 }
 
 /** Longest a counter update may take before the request is let through uncounted. */
@@ -77,7 +79,7 @@ class PassWhenDownStore implements Store {
 /**
  * Requests the services make to each other (the gateway reading a record for a
  * page's head tags) come from a trusted proxy without X-Forwarded-For: they act
- * for a page view that was already let in, and are not counted.
+ * for a page view that was already let in.
  */
 function isInternal(req: Request): boolean {
   const trusted = req.app.get('trust proxy fn') as ((addr: string, i: number) => boolean) | undefined;
@@ -90,14 +92,14 @@ function isInternal(req: Request): boolean {
  * limit: 429 in the error envelope with Retry-After. If Redis does not answer,
  * requests pass rather than fail.
  */
-export function redisRateLimit({ redis, prefix, name, limit, windowMs, key, skipSuccessfulRequests }: RateLimitOptions): RequestHandler {
+export function redisRateLimit({ redis, prefix, name, limit, windowMs, key, skipSuccessfulRequests, skipInternal = false }: RateLimitOptions): RequestHandler {
   return rateLimit({
     windowMs,
     limit,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     skipSuccessfulRequests,
-    skip: isInternal,
+    skip: skipInternal ? isInternal : undefined,
     identifier: name,
     keyGenerator: key ?? ((req) => ipKeyGenerator(req.ip ?? 'unknown')),
     store: new PassWhenDownStore(new RedisStore({ prefix: `${prefix}:rate:${name}:`, sendCommand: storeCommands(redis) })),

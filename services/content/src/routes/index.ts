@@ -14,7 +14,7 @@ export function publicRoutes(deps: ContentDeps): Router {
   const cache = new ResponseCache(deps.config.CONTENT_CACHE_SECONDS);
   const router = Router();
   // Reads are limited generously per client (a page view makes a handful); POSTs have their own, tighter limits.
-  const readLimit = redisRateLimit({ redis: deps.redis, prefix: deps.config.REDIS_PREFIX, name: 'api-read', limit: deps.config.API_READ_RATE_LIMIT, windowMs: 60_000 });
+  const readLimit = redisRateLimit({ redis: deps.redis, prefix: deps.config.REDIS_PREFIX, name: 'api-read', limit: deps.config.API_READ_RATE_LIMIT, windowMs: 60_000, skipInternal: true });
   router.use((req, res, next) => (req.method === 'GET' ? readLimit(req, res, next) : next()));
   const maxAge = deps.config.CONTENT_CACHE_SECONDS;
   if (maxAge > 0) {
