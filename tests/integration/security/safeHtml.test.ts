@@ -7,6 +7,7 @@ import { rewriteProviderFor } from '../../../services/pipeline/src/providers';
 import { Collector } from '../../../services/pipeline/src/collect/collector';
 import { SourcesRepository } from '../../../services/pipeline/src/collect/sourcesRepository';
 import type { ArticleFlow, WorkerDeps } from '../../../services/pipeline/src/workers/types';
+import { safeRewrite } from '../../../services/pipeline/src/providers/types';
 import { up as sanitiseStoredHtml } from '../../../services/content/src/db/migrations/2026112310A_sanitise_stored_html';
 import { startSystem, type RunningSystem } from '../../support/system';
 import { testConfig, testRedis } from '../../support/testEnv';
@@ -100,6 +101,15 @@ describe('provider output is sanitised before it is stored', () => {
     const row = await sys.database.db('articles').where({ id: article.id }).first();
     expect(row).toMatchObject({ rewritten_content: null, pipeline_stage: 'scored' });
     expect(await sys.database.db('ai_provider_metrics').where({ article_id: article.id }).first()).toMatchObject({ success: false, response_format_correct: false });
+  });
+});
+
+describe('safeRewrite', () => {
+  it('keeps long plain titles, and falls back to the content for text fields that were only markup', () => {
+    const title = `A very long feed headline ${'about models '.repeat(25)}`.trim();
+    const safe = safeRewrite({ title, content: '<p>Enough safe text in the body to keep.</p>', excerpt: '<img src=x onerror=alert(1)>', metaDescription: '<script>x</script>', wordCount: 0, cost: 0 }, null);
+    expect(safe).toMatchObject({ title, excerpt: 'Enough safe text in the body to keep.', metaDescription: 'Enough safe text in the body to keep.', wordCount: 8 });
+    expect(() => safeRewrite({ title: '<b></b>', content: '<p>Enough safe text in the body to keep.</p>', excerpt: 'e', metaDescription: 'm', wordCount: 0, cost: 0 }, null)).toThrow(/no title/);
   });
 });
 

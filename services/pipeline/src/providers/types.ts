@@ -54,15 +54,23 @@ export function parseModelJson(text: string | null | undefined): RewriteOutput {
 /**
  * A provider's answer made safe to store: the content through the one HTML
  * sanitiser (links resolved against the source article), the text fields as
- * plain text. An answer with too little safe text left counts as malformed.
+ * plain text. An answer with no title or too little safe content left counts
+ * as malformed; an excerpt or description that was only markup falls back to
+ * the content's opening.
  */
 export function safeRewrite(result: RewriteResult, sourceUrl: string | null): RewriteResult {
-  const parsed = rewriteOutputSchema.safeParse({
-    title: htmlToText(result.title),
-    content: sanitizeArticleHtml(result.content, { baseUrl: sourceUrl }),
-    excerpt: htmlToText(result.excerpt),
-    metaDescription: htmlToText(result.metaDescription),
-  });
-  if (!parsed.success) throw new MalformedResponseError(`Provider output is too short once sanitised: ${parsed.error.issues[0]?.path.join('.')}`);
-  return { ...parsed.data, wordCount: countWords(parsed.data.content), cost: result.cost };
+  const content = sanitizeArticleHtml(result.content, { baseUrl: sourceUrl });
+  const text = htmlToText(content);
+  const title = htmlToText(result.title);
+  if (!title) throw new MalformedResponseError('Provider output has no title once sanitised');
+  if (text.length < 20) throw new MalformedResponseError('Provider output is too short once sanitised: content');
+  const excerpt = htmlToText(result.excerpt) || text.slice(0, 250);
+  return {
+    title,
+    content,
+    excerpt,
+    metaDescription: htmlToText(result.metaDescription) || excerpt.slice(0, 155),
+    wordCount: countWords(content),
+    cost: result.cost,
+  };
 }
