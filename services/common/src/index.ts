@@ -7,4 +7,3 @@ export * from './redis';
 export * from './events';
 export * from './rateLimit';
 export * from './contracts/index';
-export * from './html';

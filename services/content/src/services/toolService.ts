@@ -1,4 +1,5 @@
-import { conflict, notFound, plainText, transactionWithEvents, type EventBus, type Knex } from '@neuralbeat/common';
+import { conflict, notFound, transactionWithEvents, type EventBus, type Knex } from '@neuralbeat/common';
+import { plainText } from '@neuralbeat/common/html';
 import { toolSlug, type ToolSubmission } from '@neuralbeat/common/contracts';
 import { ToolsRepository } from '../repositories/toolsRepository';
 import type { ToolRow } from '../presenters/toolPresenter';

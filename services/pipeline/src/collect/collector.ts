@@ -1,4 +1,5 @@
-import { htmlToText, isHttpUrl, sanitizeArticleHtml, type Knex, type Logger } from '@neuralbeat/common';
+import type { Knex, Logger } from '@neuralbeat/common';
+import { htmlToText, isHttpUrl, sanitizeArticleHtml } from '@neuralbeat/common/html';
 import { NEWS_CATEGORIES } from '@neuralbeat/common/contracts';
 import { canonicalUrl, normalizeTitle } from './canonicalUrl';
 import { fetchFeed } from './feedFetcher';

@@ -1,4 +1,4 @@
-import { sanitizeArticleHtml } from '@neuralbeat/common';
+import { sanitizeArticleHtml } from '@neuralbeat/common/html';
 import { countWords, type RewriteInput, type RewriteProvider, type RewriteResult } from './types';
 
 const EXCERPT_MAX = 250;

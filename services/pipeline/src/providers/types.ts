@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { htmlToText, sanitizeArticleHtml } from '@neuralbeat/common';
+import { htmlToText, sanitizeArticleHtml } from '@neuralbeat/common/html';
 
 export interface RewriteInput {
   articleId: number;

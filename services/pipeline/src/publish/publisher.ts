@@ -1,4 +1,5 @@
-import { sanitizeArticleHtml, transactionWithEvents, type EventBus, type Knex } from '@neuralbeat/common';
+import { transactionWithEvents, type EventBus, type Knex } from '@neuralbeat/common';
+import { sanitizeArticleHtml } from '@neuralbeat/common/html';
 import type { ArticleRow } from '../workers/articleStage';
 
 /** The article columns publishing copies into the news feed. */
