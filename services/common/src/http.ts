@@ -226,7 +226,9 @@ export async function serve(app: Express | RequestListener, port: number, host =
  * invalid characters) still gets the JSON error envelope, then the connection closes.
  */
 function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
-  if (err.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+  // A response already under way on this connection cannot be followed by another one.
+  const current = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (err.code === 'ECONNRESET' || !socket.writable || current?.headersSent) return void socket.destroy();
   const error =
     err.code === 'HPE_HEADER_OVERFLOW'
       ? new AppError(431, 'headers_too_large', 'Request headers are too large')

@@ -12,6 +12,8 @@ import { shellDist } from '../../support/shellDist';
  * rejected write leaves every stored row as it was.
  */
 const SEED = 20261123;
+/** A few seconds on a quiet machine; generous for a loaded one. */
+const FUZZ_TIMEOUT_MS = 180_000;
 let sys: RunningSystem;
 let host: string;
 const dist = shellDist();
@@ -144,7 +146,7 @@ describe('fuzzing every public route through the gateway', () => {
       }),
       { seed: SEED, numRuns: 1400 },
     );
-  });
+  }, FUZZ_TIMEOUT_MS);
 
   const URL_VALUES = ['https://ok.example', 'http://ok.example/logo.png', 'javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:text/html,<script>alert(1)</script>', 'data:image/png;base64,AAAA', 'vbscript:x', 'file:///etc/passwd', 'ftp://x.example', 'mailto:a@b.co', '//evil.example', '/relative', ' https://space.example', 'https://', 'https://\u0000.example', `https://${'a'.repeat(3000)}.example`];
   const fieldValue = fc.oneof(weirdText, fc.constantFrom(...URL_VALUES), fc.jsonValue({ maxDepth: 3 }), fc.array(weirdText, { maxLength: 5 }));
@@ -198,7 +200,7 @@ describe('fuzzing every public route through the gateway', () => {
       }),
       { seed: SEED, numRuns: 450 },
     );
-  });
+  }, FUZZ_TIMEOUT_MS);
 
   it('raw requests fetch would not send: bytes that are not UTF-8, bodies shorter than their Content-Length, broken framing', async () => {
     const rawBytes = fc.uint8Array({ minLength: 1, maxLength: 12 }).map((b) => Buffer.from(b));
@@ -235,5 +237,5 @@ describe('fuzzing every public route through the gateway', () => {
       }),
       { seed: SEED, numRuns: 150 },
     );
-  });
+  }, FUZZ_TIMEOUT_MS);
 });
