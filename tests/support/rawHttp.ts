@@ -4,8 +4,6 @@ export interface RawResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
-  /** Milliseconds from connecting to the end of the response (or the connection closing). */
-  ms: number;
 }
 
 /**
@@ -15,7 +13,6 @@ export interface RawResponse {
  */
 export function rawRequest(origin: string, request: string | Buffer, waitMs = 5000): Promise<RawResponse> {
   const { hostname, port } = new URL(origin);
-  const started = Date.now();
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), hostname);
     const chunks: Buffer[] = [];
@@ -28,7 +25,7 @@ export function rawRequest(origin: string, request: string | Buffer, waitMs = 50
       const status = Number(statusLine.split(' ')[1]);
       if (!status) return reject(new Error(`No HTTP response within ${waitMs} ms (got ${JSON.stringify(text.slice(0, 200))})`));
       const headers = Object.fromEntries(headerLines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
-      resolve({ status, headers, body: rest.join('\r\n\r\n'), ms: Date.now() - started });
+      resolve({ status, headers, body: rest.join('\r\n\r\n') });
     };
     const timer = setTimeout(finish, waitMs);
     socket.on('data', (c: Buffer) => {
