@@ -8,10 +8,19 @@ export interface FakeAiServer {
   mode: 'ok' | 'fail' | 'malformed';
   /** Milliseconds to wait before answering. */
   delayMs: number;
+  /** The rewrite a valid answer carries (tests may hand back hostile HTML). */
+  rewrite: RewriteAnswer;
   close(): Promise<void>;
 }
 
-const REWRITE = {
+export interface RewriteAnswer {
+  title: string;
+  content: string;
+  excerpt: string;
+  metaDescription: string;
+}
+
+const REWRITE: RewriteAnswer = {
   title: 'Rewritten: a faithful headline',
   content: '<p>A faithful rewrite of the article body for testing.</p>',
   excerpt: 'A faithful rewrite in one sentence.',
@@ -23,7 +32,7 @@ const REWRITE = {
  * REST protocols: the only external services the tests fake.
  */
 export async function startFakeAiServer(): Promise<FakeAiServer> {
-  const state: FakeAiServer = { url: '', calls: [], mode: 'ok', delayMs: 0, close: async () => {} };
+  const state: FakeAiServer = { url: '', calls: [], mode: 'ok', delayMs: 0, rewrite: REWRITE, close: async () => {} };
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (c) => (raw += c));
@@ -35,7 +44,7 @@ export async function startFakeAiServer(): Promise<FakeAiServer> {
         res.end(JSON.stringify({ error: { message: 'The model is overloaded', type: 'server_error' } }));
         return;
       }
-      const text = state.mode === 'malformed' ? 'Sure! Here is your article: it is great.' : JSON.stringify(REWRITE);
+      const text = state.mode === 'malformed' ? 'Sure! Here is your article: it is great.' : JSON.stringify(state.rewrite);
       res.writeHead(200, { 'content-type': 'application/json' });
       if (req.url?.includes(':generateContent')) {
         res.end(JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP' }], usageMetadata: { promptTokenCount: 100, candidatesTokenCount: 50 } }));

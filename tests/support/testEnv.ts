@@ -56,6 +56,8 @@ export function testConfig(databaseUrl: string, overrides: Record<string, string
     PIPELINE_PORT: '0',
     GATEWAY_PORT: '0',
     PUBLIC_POST_RATE_LIMIT: '10000',
+    API_READ_RATE_LIMIT: '100000',
+    SEARCH_RATE_LIMIT: '100000',
     CONTENT_CACHE_SECONDS: '0',
     DEMO_FEEDS: 'false',
     ...overrides,

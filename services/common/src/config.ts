@@ -68,6 +68,21 @@ export const configSchema = z.object({
   SOCIAL_X_URL: z.string().url().default('https://x.com/neuralbeat'),
   SOCIAL_INSTAGRAM_URL: z.string().url().default('https://www.instagram.com/neuralbeat'),
   SOCIAL_LINKEDIN_URL: z.string().url().default('https://www.linkedin.com/company/neuralbeat'),
+  /** Proxies in front of the gateway whose X-Forwarded-For it believes (comma-separated addresses, CIDRs or loopback/uniquelocal); empty: none, the socket is the client. */
+  GATEWAY_TRUSTED_PROXIES: z.string().default(''),
+  /** Where the services' callers (the gateway) connect from; only their X-Forwarded-For is believed. */
+  SERVICE_TRUSTED_PROXIES: z.string().default('loopback'),
+  /** Public API reads (lists, details) per client per minute. */
+  API_READ_RATE_LIMIT: z.coerce.number().int().positive().default(600),
+  /** Search API calls per client per minute (a search page makes one per kind). */
+  SEARCH_RATE_LIMIT: z.coerce.number().int().positive().default(300),
+  /** The gateway answers 408 when a request body has not fully arrived this long after its headers. */
+  REQUEST_BODY_TIMEOUT_MS: z.coerce.number().int().min(50).default(5000),
+  /** Let the image proxy fetch from loopback and private addresses (an intranet, tests); off for the public internet. */
+  IMAGE_PROXY_PRIVATE_ADDRESSES: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 export type Config = z.infer<typeof configSchema>;

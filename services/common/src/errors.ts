@@ -34,6 +34,9 @@ export const validationFailed = (message: string, field?: string) => new AppErro
 export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
 export const conflict = (message: string, field?: string) => new AppError(409, 'conflict', message, field);
 export const payloadTooLarge = (message = 'Request body is too large') => new AppError(413, 'payload_too_large', message);
+export const requestTimeout = (message = 'The request body did not arrive in time') => new AppError(408, 'request_timeout', message, 'body');
+export const unsupportedMediaType = (message = 'Send the request body as JSON (Content-Type: application/json)') =>
+  new AppError(415, 'unsupported_media_type', message, 'content-type');
 export const tooManyRequests = (message = 'Too many requests, please try again later') =>
   new AppError(429, 'too_many_requests', message);
 export const badGateway = (message: string) => new AppError(502, 'bad_gateway', message);
@@ -57,6 +60,12 @@ const PG_CLIENT_ERRORS: Record<string, (detail: { constraint?: string; column?: 
   '22003': () => validationFailed('Number out of range'),
   '22007': () => validationFailed('Invalid date'),
   '22008': () => validationFailed('Date out of range'),
+  // Text the database cannot store (a NUL byte, an invalid escape) or an index cannot hold (a huge value).
+  '22021': () => validationFailed('Text contains a character that cannot be stored'),
+  '22P05': () => validationFailed('Text contains a character that cannot be stored'),
+  '22025': () => validationFailed('Invalid escape sequence'),
+  '2201B': () => validationFailed('Invalid pattern'),
+  '54000': () => validationFailed('Value is too large'),
 };
 
 function fieldFromConstraint(constraint?: string): string | undefined {
@@ -88,6 +97,8 @@ export function toAppError(err: unknown): AppError {
   if (e && typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
     if (e.type === 'entity.too.large') return payloadTooLarge();
     if (e.type === 'entity.parse.failed') return badRequest('Request body is not valid JSON', 'body');
+    if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') return new AppError(415, 'unsupported_media_type', e.message ?? 'Unsupported body encoding', 'content-type');
+    if (e.type === 'request.aborted' || e.type === 'request.size.invalid') return badRequest('The request body was cut short', 'body');
     return new AppError(e.status, 'bad_request', e.expose && e.message ? e.message : 'Bad request');
   }
   if (isDatabaseUnavailable(err)) return serviceUnavailable('The service cannot reach its database; please try again shortly');

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type RequestListener } from 'node:http';
+import { createServer, STATUS_CODES, type RequestListener } from 'node:http';
+import type { Duplex } from 'node:stream';
 import express, { type Express, type NextFunction, type Request, type Response, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import { AppError, fromZodError, notFound, toAppError } from './errors';
+import { AppError, badRequest, fromZodError, notFound, toAppError, unsupportedMediaType } from './errors';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
@@ -57,6 +58,50 @@ interface ServiceAppOptions {
   readiness?: Record<string, ReadinessCheck>;
   /** Largest JSON body accepted; `false` leaves bodies unread (the gateway streams them to services). */
   bodyLimit?: string | false;
+  /**
+   * Proxies whose X-Forwarded-For is believed (proxy-addr syntax: addresses, CIDRs,
+   * `loopback`, `uniquelocal`; empty or false = none), so `req.ip` is the visitor's address.
+   */
+  trustProxy?: string | false;
+}
+
+const JSON_TYPES = ['application/json', 'application/*+json'];
+
+/** True when the request carries a body (a non-zero Content-Length or a chunked body). */
+export function hasBody(req: { headers: Record<string, string | string[] | undefined> }): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/** Postgres refuses NUL in text: a NUL byte anywhere in the URL is a client error, named as such. */
+const rejectNulInUrl: RequestHandler = (req, _res, next) => {
+  next(/%00/.test(req.url) || req.url.includes('\u0000') ? badRequest('The request URL must not contain NUL bytes', 'url') : undefined);
+};
+
+/** The path of the first string holding a NUL byte in a parsed JSON body, or null. Iterative: bodies may nest deeply. */
+function nulPath(body: unknown): string | null {
+  const stack: [unknown, string[]][] = [[body, []]];
+  while (stack.length) {
+    const [value, path] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return path.join('.') || 'body';
+    } else if (value && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) stack.push([child, path.length < 20 ? [...path, key] : path]);
+    }
+  }
+  return null;
+}
+
+/** JSON bodies only (415 otherwise), parsed with a size limit, with no NUL bytes in their text. */
+function jsonBody(limit: string): RequestHandler[] {
+  return [
+    (req, _res, next) => next(hasBody(req) && !req.is(JSON_TYPES) ? unsupportedMediaType() : undefined),
+    express.json({ limit, type: JSON_TYPES }),
+    (req, _res, next) => {
+      const field = req.body === undefined ? null : nulPath(req.body);
+      next(field ? badRequest('Text must not contain NUL bytes', field) : undefined);
+    },
+  ];
 }
 
 /**
@@ -64,19 +109,20 @@ interface ServiceAppOptions {
  * a JSON log line per request, JSON bodies with a size limit, /healthz and /readyz.
  * Call `finishServiceApp` after mounting routes to add the JSON 404 and error handler.
  */
-export function createServiceApp({ name, logger, readiness = {}, bodyLimit = '100kb' }: ServiceAppOptions): Express {
+export function createServiceApp({ name, logger, readiness = {}, bodyLimit = '100kb', trustProxy = 'loopback' }: ServiceAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   // API clients revalidate through react-query, not HTTP caches; hashing every body for an ETag is pure cost.
   app.set('etag', false);
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', trustProxyList(trustProxy));
   app.use((req, res, next) => {
     req.requestId = requestIdFrom(req);
     res.setHeader(REQUEST_ID_HEADER, req.requestId);
     next();
   });
   app.use(requestLogger(logger));
-  if (bodyLimit) app.use(express.json({ limit: bodyLimit }));
+  app.use(rejectNulInUrl);
+  if (bodyLimit) app.use(jsonBody(bodyLimit));
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok', service: name, pid: process.pid, uptimeSeconds: Math.round(process.uptime()) });
   });
@@ -97,6 +143,12 @@ export function createServiceApp({ name, logger, readiness = {}, bodyLimit = '10
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', service: name, checks });
   });
   return app;
+}
+
+/** A TRUSTED_PROXIES-style setting as Express's `trust proxy` value: a list of addresses, or false for none. */
+export function trustProxyList(value: string | false): string[] | false {
+  const list = (value || '').split(',').map((v) => v.trim()).filter(Boolean);
+  return list.length ? list : false;
 }
 
 /** Adds the JSON 404 for unknown routes and the one error handler writing the error envelope. */
@@ -151,7 +203,9 @@ export interface RunningServer {
 
 /** Starts listening (port 0 picks a free one) and resolves once bound. */
 export async function serve(app: Express | RequestListener, port: number, host = '127.0.0.1'): Promise<RunningServer> {
-  const server = createServer(app).listen(port, host);
+  const server = createServer(app);
+  server.on('clientError', answerClientError);
+  server.listen(port, host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
@@ -167,6 +221,27 @@ export async function serve(app: Express | RequestListener, port: number, host =
         server.closeIdleConnections();
       }),
   };
+}
+
+/**
+ * A request Node could not parse (malformed request line, headers too large,
+ * invalid characters) still gets the JSON error envelope, then the connection closes.
+ */
+function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  // A response already under way on this connection cannot be followed by another one.
+  const current = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (err.code === 'ECONNRESET' || !socket.writable || current?.headersSent) return void socket.destroy();
+  const error =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? new AppError(431, 'headers_too_large', 'Request headers are too large')
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? new AppError(408, 'request_timeout', 'The request did not arrive in time')
+        : badRequest('Malformed HTTP request');
+  const body = JSON.stringify(error.toEnvelope());
+  socket.end(
+    `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status]}\r\ncontent-type: application/json; charset=utf-8\r\n` +
+      `content-length: ${Buffer.byteLength(body)}\r\nx-content-type-options: nosniff\r\ncache-control: no-store\r\nconnection: close\r\n\r\n${body}`,
+  );
 }
 
 /**

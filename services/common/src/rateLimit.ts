@@ -1,8 +1,10 @@
-import { rateLimit, ipKeyGenerator } from 'express-rate-limit';
+import { createHash } from 'node:crypto';
+import { rateLimit, ipKeyGenerator, type IncrementResponse, type Options, type Store } from 'express-rate-limit';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import type { Request, RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
 import { tooManyRequests } from './errors';
+import { withTimeout } from './http';
 
 export interface RateLimitOptions {
   redis: Redis;
@@ -16,31 +18,91 @@ export interface RateLimitOptions {
   key?: (req: Request) => string;
   /** Counts only failed requests (status ≥ 400), e.g. wrong passwords. */
   skipSuccessfulRequests?: boolean;
+  /** Leaves uncounted the services' own calls (from a trusted proxy, without X-Forwarded-For): for public reads the gateway makes on a page view's behalf. */
+  skipInternal?: boolean;
+}
+
+/** Longest a counter update may take before the request is let through uncounted. */
+const REDIS_TIMEOUT_MS = 500;
+const DOWN = new Set(['reconnecting', 'close', 'end']);
+
+/**
+ * Sends the store's commands to Redis. Its two Lua scripts are sent with EVAL
+ * rather than loaded once (a load that failed while Redis was down would stay
+ * failed), and while Redis is down a command fails at once instead of queueing,
+ * so the limiter lets requests through and never holds them.
+ */
+function storeCommands(redis: Redis): (command: string, ...args: string[]) => Promise<RedisReply> {
+  const scripts = new Map<string, string>();
+  return async (command, ...args) => {
+    if (command === 'SCRIPT' && args[0] === 'LOAD') {
+      const sha = createHash('sha1').update(args[1]!).digest('hex');
+      scripts.set(sha, args[1]!);
+      return sha;
+    }
+    if (command === 'EVALSHA' && scripts.has(args[0]!)) [command, args[0]] = ['EVAL', scripts.get(args[0]!)!];
+    // Known to be down: fail now. Still connecting (a process just started): the command queues, within the timeout.
+    if (DOWN.has(redis.status)) throw new Error(`Redis is ${redis.status}`);
+    return (await withTimeout(redis.call(command, ...args), REDIS_TIMEOUT_MS)) as RedisReply;
+  };
+}
+
+/**
+ * The Redis store, with a failed update counted as no hit: while Redis is down
+ * every request passes (and nothing floods the log with one line per request).
+ */
+class PassWhenDownStore implements Store {
+  private readonly redisStore: RedisStore;
+  private windowMs = 60_000;
+  constructor(redisStore: RedisStore) {
+    this.redisStore = redisStore;
+  }
+  init(options: Options): void {
+    this.windowMs = options.windowMs;
+    void this.redisStore.init(options);
+  }
+  async increment(key: string): Promise<IncrementResponse> {
+    try {
+      return await this.redisStore.increment(key);
+    } catch {
+      return { totalHits: 1, resetTime: new Date(Date.now() + this.windowMs) };
+    }
+  }
+  async decrement(key: string): Promise<void> {
+    await this.redisStore.decrement(key).catch(() => {});
+  }
+  async resetKey(key: string): Promise<void> {
+    await this.redisStore.resetKey(key).catch(() => {});
+  }
+}
+
+/**
+ * Requests the services make to each other (the gateway reading a record for a
+ * page's head tags) come from a trusted proxy without X-Forwarded-For: they act
+ * for a page view that was already let in.
+ */
+function isInternal(req: Request): boolean {
+  const trusted = req.app.get('trust proxy fn') as ((addr: string, i: number) => boolean) | undefined;
+  return !req.headers['x-forwarded-for'] && Boolean(req.socket.remoteAddress && trusted?.(req.socket.remoteAddress, 0));
 }
 
 /**
  * A rate limit whose counters live in Redis, so every process of a service
- * shares them. Over the limit: 429 in the error envelope with Retry-After.
- * If Redis does not answer, requests pass rather than fail.
+ * shares them. Clients are told their budget (RateLimit headers); over the
+ * limit: 429 in the error envelope with Retry-After. If Redis does not answer,
+ * requests pass rather than fail.
  */
-export function redisRateLimit({ redis, prefix, name, limit, windowMs, key, skipSuccessfulRequests }: RateLimitOptions): RequestHandler {
+export function redisRateLimit({ redis, prefix, name, limit, windowMs, key, skipSuccessfulRequests, skipInternal = false }: RateLimitOptions): RequestHandler {
   return rateLimit({
     windowMs,
     limit,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    passOnStoreError: true,
     skipSuccessfulRequests,
+    skip: skipInternal ? isInternal : undefined,
+    identifier: name,
     keyGenerator: key ?? ((req) => ipKeyGenerator(req.ip ?? 'unknown')),
-    store: new RedisStore({
-      prefix: `${prefix}:rate:${name}:`,
-      // While Redis is down a count fails at once (the request passes) instead of waiting in the client's
-      // offline queue; loading the counting script waits, since the store keeps the first answer for good.
-      sendCommand: (command: string, ...args: string[]) =>
-        redis.status === 'ready' || command.toUpperCase() === 'SCRIPT'
-          ? (redis.call(command, ...args) as Promise<RedisReply>)
-          : Promise.reject(new Error(`Redis is ${redis.status}`)),
-    }),
+    store: new PassWhenDownStore(new RedisStore({ prefix: `${prefix}:rate:${name}:`, sendCommand: storeCommands(redis) })),
     handler: (_req, res) => {
       const error = tooManyRequests();
       res.status(error.status).json(error.toEnvelope());

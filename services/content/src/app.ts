@@ -17,6 +17,7 @@ export function createContentApp(deps: ContentDeps): Express {
   const app = createServiceApp({
     name: 'content',
     logger: deps.logger,
+    trustProxy: deps.config.SERVICE_TRUSTED_PROXIES,
     readiness: {
       postgres: async () => {
         await deps.db.raw('select 1');

@@ -29,9 +29,16 @@ function sharedMaxAge(cacheControl: string | string[] | undefined): number {
  * replays the stored bytes for N seconds without touching Express or the service.
  * An expired answer is kept STALE_IF_ERROR_SECONDS longer and replayed
  * (`x-cache: STALE`) when its service is down or answers 5xx, so public pages
- * keep their data through a service restart.
+ * keep their data through a service restart. Replays carry the same security
+ * headers as every other response.
  */
 export class ApiMicroCache {
+  /** Headers every response carries (the security headers), added to each replay. */
+  private readonly alwaysHeaders: Record<string, string>;
+  constructor(alwaysHeaders: Record<string, string> = {}) {
+    this.alwaysHeaders = alwaysHeaders;
+  }
+
   private readonly cache = new LRUCache<string, CachedResponse>({
     maxSize: 64 * 1024 * 1024,
     sizeCalculation: (entry) => entry.body.length + 256,
@@ -57,7 +64,7 @@ export class ApiMicroCache {
   }
 
   private replay(res: ServerResponse, entry: CachedResponse, cacheStatus: 'HIT' | 'STALE', requestId: string): void {
-    res.writeHead(entry.status, { ...entry.headers, 'content-length': entry.body.length, 'x-request-id': requestId, 'x-cache': cacheStatus });
+    res.writeHead(entry.status, { ...this.alwaysHeaders, ...entry.headers, 'content-length': entry.body.length, 'x-request-id': requestId, 'x-cache': cacheStatus });
     res.end(entry.body);
   }
 

@@ -1,5 +1,4 @@
 import compression from 'compression';
-import helmet from 'helmet';
 import type { Express } from 'express';
 import { createServiceApp, finishServiceApp, notFound, type Logger } from '@neuralbeat/common';
 import type { GatewayConfig } from './config';
@@ -10,6 +9,13 @@ import { crawlerDocuments } from './documents';
 import type { ApiMicroCache } from './apiCache';
 import { PageMetaResolver } from './pageMeta';
 import { renderShell } from './indexHtml';
+import { securityHeaders, securityHeadersMiddleware } from './securityHeaders';
+import { bufferedBody } from './requestBody';
+import { ImageProxy } from './imageProxy';
+import { IMAGE_PROXY_PATH } from '@neuralbeat/common/contracts';
+
+/** Largest request body the gateway reads (the services' own limits are smaller and name the field). */
+const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface GatewayDeps {
   logger: Logger;
@@ -27,6 +33,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     name: 'gateway',
     logger: deps.logger,
     bodyLimit: false,
+    trustProxy: deps.config.GATEWAY_TRUSTED_PROXIES,
     readiness: Object.fromEntries(
       Object.entries(deps.targets).map(([name, url]) => [
         name,
@@ -37,23 +44,10 @@ export function createGatewayApp(deps: GatewayDeps): Express {
       ]),
     ),
   });
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          'default-src': ["'self'"],
-          'img-src': ["'self'", 'data:', 'https:'],
-          // styled-components injects <style> elements at run time.
-          'style-src': ["'self'", "'unsafe-inline'"],
-          'script-src': ["'self'"],
-          'connect-src': ["'self'"],
-          'upgrade-insecure-requests': null,
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  app.use(securityHeadersMiddleware(securityHeaders()));
+  app.use('/api', bufferedBody({ limitBytes: BODY_LIMIT_BYTES, timeoutMs: deps.config.REQUEST_BODY_TIMEOUT_MS }));
   app.use(apiProxy(deps.targets, deps.upstreamTimeoutMs, deps.apiCache));
+  app.get(IMAGE_PROXY_PATH, new ImageProxy({ contentUrl: deps.targets.content, allowPrivateAddresses: deps.config.IMAGE_PROXY_PRIVATE_ADDRESSES }).handler());
   app.use('/api', (req, _res, next) => next(notFound(`No API route for ${req.method} ${req.originalUrl.split('?')[0]}`)));
   app.use(compression());
   app.use(crawlerDocuments(deps.config));

@@ -1,13 +1,22 @@
 import { Router } from 'express';
 import { STATIC_PAGES, type NewsListResponse } from '@neuralbeat/common/contracts';
-import { badGateway } from '@neuralbeat/common';
+import { AppError, badGateway } from '@neuralbeat/common';
 import type { GatewayConfig } from './config';
 
 const FEED_ITEMS = 50;
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
+/**
+ * A read from the content service. Its 4xx answers are about what the visitor
+ * asked for (a tag that is too long, blank or unreadable) and pass through with
+ * their message; only a failing or unreachable service is a 502.
+ */
 async function contentJson<T>(url: string): Promise<T> {
   const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
+  if (res.status >= 400 && res.status < 500) {
+    const body = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string; field?: string } } | null;
+    throw new AppError(res.status, body?.error?.code ?? 'bad_request', body?.error?.message ?? 'Bad request', body?.error?.field);
+  }
   if (!res.ok) throw badGateway(`The content service answered ${res.status}`);
   return (await res.json()) as T;
 }

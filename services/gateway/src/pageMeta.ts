@@ -32,6 +32,14 @@ export interface PageMeta {
 
 const DEFAULT_DESCRIPTION = STATIC_PAGES['/']!.description;
 const notFound = (path: string): PageMeta => ({ status: 404, ...NOT_FOUND_PAGE, canonicalPath: path, type: 'website', jsonLd: [] });
+/** A path segment decoded, or null when its percent-escapes are malformed (such a page does not exist). */
+const decodeSegment = (segment: string): string | null => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+};
 const clip = (text: string, max = 160) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
 
 interface Detail<S extends z.ZodType = z.ZodType> {
@@ -159,7 +167,8 @@ export class PageMetaResolver {
     }
     const tag = path.match(/^\/news\/tag\/([^/]+)$/);
     if (tag) {
-      const name = decodeURIComponent(tag[1]!).toLowerCase();
+      const name = decodeSegment(tag[1]!)?.toLowerCase();
+      if (!name) return notFound(path);
       return {
         status: 200,
         title: `${displayTag(name)} News`,
@@ -179,9 +188,11 @@ export class PageMetaResolver {
     for (const detail of DETAILS) {
       const match = path.match(detail.pattern);
       if (!match) continue;
+      const id = decodeSegment(match[1]!);
+      if (!id) return notFound(path);
       let res: Response;
       try {
-        res = await fetch(`${this.contentUrl}${detail.api(decodeURIComponent(match[1]!))}`, { signal: AbortSignal.timeout(2000) });
+        res = await fetch(`${this.contentUrl}${detail.api(id)}`, { signal: AbortSignal.timeout(2000) });
       } catch {
         // Content unreachable: serve the plain shell rather than fail the page.
         return { status: 200, description: DEFAULT_DESCRIPTION, canonicalPath: path, type: 'website', jsonLd: [] };

@@ -11,6 +11,10 @@ import type { ApiMicroCache } from './apiCache';
  * envelope (503 while it is down or restarting, 504 timed out, 502 otherwise)
  * instead of hanging the client, unless the micro-cache still holds a public
  * answer for the URL, which is replayed instead (also in place of a 5xx).
+ *
+ * The service learns the visitor's address from one X-Forwarded-For value set
+ * here (`req.ip`: the socket, or what the gateway's own trusted proxies said);
+ * whatever a client sent in that header itself is not passed on.
  */
 export function apiProxy(targets: Record<ServiceKey, string>, timeoutMs = 15_000, cache?: ApiMicroCache): RequestHandler {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 512, keepAliveMsecs: 10_000 });
@@ -23,11 +27,16 @@ export function apiProxy(targets: Record<ServiceKey, string>, timeoutMs = 15_000
         target: targets[key],
         agent,
         proxyTimeout: timeoutMs,
-        xfwd: true,
+        xfwd: false,
         on: {
           proxyReq: (proxyReq, req) => {
             proxyReq.setHeader(REQUEST_ID_HEADER, req.requestId);
             proxyReq.once('timeout', () => timedOut.add(req));
+            proxyReq.setHeader('x-forwarded-for', req.ip ?? req.socket.remoteAddress ?? '');
+            proxyReq.setHeader('x-forwarded-proto', req.protocol);
+            proxyReq.setHeader('x-forwarded-host', req.headers.host ?? '');
+            // The body was read in full by `bufferedBody`; the proxy ends the request after it.
+            if (req.rawBody?.length) proxyReq.write(req.rawBody);
           },
           proxyRes: (proxyRes, req, res) => {
             if ((proxyRes.statusCode ?? 0) >= 500 && cache?.serveStale(req, res, req.requestId)) {
@@ -45,6 +54,7 @@ export function apiProxy(targets: Record<ServiceKey, string>, timeoutMs = 15_000
                 : code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'EPIPE'
                   ? serviceUnavailable(`The ${key} service is unavailable`)
                   : badGateway(`The ${key} service failed to answer`);
+            if ('writeHead' in res && res.writableEnded) return;
             if ('writeHead' in res && !res.headersSent) {
               res.writeHead(error.status, { 'content-type': 'application/json; charset=utf-8', ...(error.status === 503 ? { 'retry-after': '5' } : {}) });
               res.end(JSON.stringify(error.toEnvelope()));

@@ -4,10 +4,11 @@ import { createLogger, requestIdFrom, serve, type Logger, type RunningServer } f
 import type { GatewayConfig } from './config';
 import { createGatewayApp } from './app';
 import { ApiMicroCache } from './apiCache';
+import { securityHeaders } from './securityHeaders';
 
 /** Wires the gateway from config; used by main.ts and by tests. */
 export async function startGateway(cfg: GatewayConfig, logger: Logger = createLogger('gateway', cfg.LOG_LEVEL)): Promise<RunningServer> {
-  const apiCache = new ApiMicroCache();
+  const apiCache = new ApiMicroCache(securityHeaders());
   const app = createGatewayApp({
     logger,
     apiCache,

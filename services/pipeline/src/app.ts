@@ -5,6 +5,8 @@ export interface PipelineDeps {
   db: Knex;
   redis: Redis;
   logger: Logger;
+  /** Where the gateway connects from (SERVICE_TRUSTED_PROXIES). */
+  trustProxy?: string;
   /** Extra routers by mount path (the demo feeds). */
   routes?: Record<string, Router>;
 }
@@ -14,6 +16,7 @@ export function createPipelineApp(deps: PipelineDeps): Express {
   const app = createServiceApp({
     name: 'pipeline',
     logger: deps.logger,
+    trustProxy: deps.trustProxy,
     readiness: {
       postgres: async () => void (await deps.db.raw('select 1')),
       redis: async () => void (await deps.redis.ping()),

@@ -27,7 +27,7 @@ export async function startPipeline(cfg: PipelineConfig, logger: Logger = create
   const flow = new QueueArticleFlow(queues, db);
   // The pipeline writes events too (collected, published); its relay also covers content's while that is down.
   const relay = new OutboxRelay({ db, bus, logger, pollMs: cfg.OUTBOX_POLL_MS, relayAfterMs: cfg.OUTBOX_RELAY_AFTER_MS }).start();
-  const app = createPipelineApp({ db, redis, logger, routes: cfg.DEMO_FEEDS ? { '/demo-feeds': demoFeedsRouter() } : {} });
+  const app = createPipelineApp({ db, redis, logger, trustProxy: cfg.SERVICE_TRUSTED_PROXIES, routes: cfg.DEMO_FEEDS ? { '/demo-feeds': demoFeedsRouter() } : {} });
   const server = await serve(app, cfg.PIPELINE_PORT, cfg.LISTEN_HOST);
   const workers = options.workers === false ? [] : startWorkers({ db, redis, logger, config: cfg, flow, bus }, redis);
   let sweep: PipelineSweep | undefined;

@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { createServiceApp, finishServiceApp, type Knex, type Logger, type Redis } from '@neuralbeat/common';
+import { createServiceApp, finishServiceApp, redisRateLimit, type Config, type Knex, type Logger, type Redis } from '@neuralbeat/common';
 import type { SearchEngine } from './engine/SearchEngine';
 import { searchRoutes } from './routes/search';
 
@@ -8,17 +8,21 @@ export interface SearchDeps {
   redis: Redis;
   engine: SearchEngine;
   logger: Logger;
+  config: Pick<Config, 'SERVICE_TRUSTED_PROXIES' | 'SEARCH_RATE_LIMIT' | 'REDIS_PREFIX'>;
 }
 
 export function createSearchApp(deps: SearchDeps): Express {
   const app = createServiceApp({
     name: 'search',
     logger: deps.logger,
+    trustProxy: deps.config.SERVICE_TRUSTED_PROXIES,
     readiness: {
       postgres: async () => void (await deps.db.raw('select 1')),
       redis: async () => void (await deps.redis.ping()),
     },
   });
-  app.use('/api', searchRoutes(deps.engine));
+  // Generous for a visitor (a search page asks once per kind), tight enough to stop a scraper.
+  const limit = redisRateLimit({ redis: deps.redis, prefix: deps.config.REDIS_PREFIX, name: 'search', limit: deps.config.SEARCH_RATE_LIMIT, windowMs: 60_000 });
+  app.use('/api', limit, searchRoutes(deps.engine));
   return finishServiceApp(app);
 }

@@ -21,7 +21,7 @@ export async function startSearch(cfg: SearchConfig, logger: Logger = createLogg
   const engine = cfg.MEILI_HOST ? new MeilisearchEngine(cfg.MEILI_HOST, meiliKey(cfg), cfg.REDIS_PREFIX) : new PostgresSearchEngine(db);
   const bus = new EventBus({ connection: redis, prefix: cfg.REDIS_PREFIX, logger });
   bus.subscribe('search', indexerHandlers(engine, cfg.CONTENT_URL, logger));
-  const server = await serve(createSearchApp({ db, redis, engine, logger }), cfg.SEARCH_PORT, cfg.LISTEN_HOST);
+  const server = await serve(createSearchApp({ db, redis, engine, logger, config: cfg }), cfg.SEARCH_PORT, cfg.LISTEN_HOST);
   logger.info({ port: server.port }, 'search service listening');
   return {
     ...server,

@@ -41,17 +41,28 @@ export const newsletterSubscribeSchema = z.object({
     .regex(SIMPLE_EMAIL_PATTERN, 'Please enter a valid email address.'),
 });
 
-const commaList = z
-  .union([z.array(z.string()), z.string()])
-  .optional()
-  .transform((v) =>
-    (Array.isArray(v) ? v : (v ?? '').split(','))
-      .map((s) => s.trim())
-      .filter(Boolean),
-  );
+/** A list entered comma separated (or sent as an array), trimmed, with bounds on its size. */
+const commaList = (label: string, maxItems: number, maxLength: number) =>
+  z
+    .union([z.array(z.string()), z.string()])
+    .optional()
+    .transform((v) =>
+      (Array.isArray(v) ? v : (v ?? '').split(','))
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().max(maxLength, `Each ${label} must be at most ${maxLength} characters`)).max(maxItems, `At most ${maxItems} ${label}s`));
+
+/** Only absolute http(s) addresses: a javascript: or data: URL must never reach an href or src. */
+const httpUrl = z
+  .string({ error: 'Please enter a valid URL' })
+  .trim()
+  .max(2000, 'URL must be at most 2000 characters')
+  .url('Please enter a valid URL')
+  .refine((u) => /^https?:\/\/[^/]/i.test(u), 'Please enter a valid URL');
 
 const optionalUrl = z
-  .union([z.literal(''), z.string().trim().url('Please enter a valid URL')])
+  .union([z.literal(''), httpUrl])
   .optional()
   .nullable()
   .transform((v) => v || null);
@@ -72,11 +83,11 @@ export const toolSubmissionSchema = z.object({
     .trim()
     .min(10, 'Short description must be at least 10 characters')
     .max(99, 'Short description must be less than 100 characters'),
-  websiteUrl: z.string({ error: 'Please enter a valid URL' }).trim().url('Please enter a valid URL').refine((u) => /^https?:\/\//i.test(u), 'Please enter a valid URL'),
+  websiteUrl: httpUrl,
   logoUrl: optionalUrl,
   category: z.enum(TOOL_CATEGORIES, { error: 'Please select a category' }),
-  tags: commaList,
-  features: commaList,
+  tags: commaList('tag', 20, 50),
+  features: commaList('feature', 30, 200),
   pricing: z.string().trim().max(100, 'Pricing must be at most 100 characters').optional().nullable().transform((v) => v || null),
   submittedById: z.literal(1).optional().default(1),
 });

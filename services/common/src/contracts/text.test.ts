@@ -40,6 +40,20 @@ describe('tool submission rules', () => {
     expect(messageFor({ category: 'Cooking' })).toBe('Please select a category');
   });
 
+  it('accepts only http(s) addresses for the website and the logo', () => {
+    for (const url of ['javascript:alert(1)', 'JavaScript:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>', 'data:image/svg+xml;base64,PHN2Zz4=', 'vbscript:x', 'file:///etc/passwd', 'ftp://files.example/logo.png', 'https:///no-host']) {
+      expect(messageFor({ websiteUrl: url }), url).toBe('Please enter a valid URL');
+      expect(messageFor({ logoUrl: url }), url).toBe('Please enter a valid URL');
+    }
+    expect(toolSubmissionSchema.parse({ ...valid, logoUrl: ' https://tool.example/logo.png ' }).logoUrl).toBe('https://tool.example/logo.png');
+    expect(toolSubmissionSchema.parse({ ...valid, logoUrl: '' }).logoUrl).toBeNull();
+  });
+
+  it('bounds the tag and feature lists', () => {
+    expect(messageFor({ tags: Array.from({ length: 21 }, (_, i) => `t${i}`) })).toBe('At most 20 tags');
+    expect(messageFor({ features: ['x'.repeat(201)] })).toBe('Each feature must be at most 200 characters');
+  });
+
   it('splits comma-separated tags and features and fixes the submitter', () => {
     const r = toolSubmissionSchema.parse({ ...valid, tags: ' a, b ,,c ', features: ['x', ' y '] });
     expect(r.tags).toEqual(['a', 'b', 'c']);

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { redisRateLimit } from '@neuralbeat/common';
 import type { ContentDeps } from '../app';
 import { NewsService } from '../services/newsService';
 import { ResponseCache } from '../services/responseCache';
@@ -12,6 +13,9 @@ import { toolRoutes } from './tools';
 export function publicRoutes(deps: ContentDeps): Router {
   const cache = new ResponseCache(deps.config.CONTENT_CACHE_SECONDS);
   const router = Router();
+  // Reads are limited generously per client (a page view makes a handful); POSTs have their own, tighter limits.
+  const readLimit = redisRateLimit({ redis: deps.redis, prefix: deps.config.REDIS_PREFIX, name: 'api-read', limit: deps.config.API_READ_RATE_LIMIT, windowMs: 60_000, skipInternal: true });
+  router.use((req, res, next) => (req.method === 'GET' ? readLimit(req, res, next) : next()));
   const maxAge = deps.config.CONTENT_CACHE_SECONDS;
   if (maxAge > 0) {
     // Public reads may be shared for as long as this service reuses them itself (the gateway micro-caches them).

@@ -1,5 +1,8 @@
 import { Router } from 'express';
+import { z } from 'zod';
+import { parseRequest } from '@neuralbeat/common';
 import type { ContentDeps } from '../app';
+import { ImagesRepository } from '../repositories/imagesRepository';
 
 /** Sitemaps hold at most 50,000 URLs; we list the newest news first and cap there. */
 const SITEMAP_LIMIT = 50_000;
@@ -10,6 +13,14 @@ const SITEMAP_LIMIT = 50_000;
  */
 export function internalRoutes(deps: ContentDeps): Router {
   const router = Router();
+  const images = new ImagesRepository(deps.db);
+
+  // The gateway's image proxy serves only images the site itself shows.
+  router.get('/images/known', async (req, res) => {
+    const { url } = parseRequest(z.object({ url: z.string().min(1).max(4096) }), req.query);
+    res.json({ known: await images.isPublicImage(url) });
+  });
+
   router.get('/sitemap', async (_req, res) => {
     const { rows } = await deps.db.raw<{ rows: { path: string; lastmod: Date | null }[] }>(
       `SELECT path, lastmod FROM (

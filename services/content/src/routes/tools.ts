@@ -4,7 +4,7 @@ import { notFound, parseRequest } from '@neuralbeat/common';
 import { TOOL_CATEGORIES, PRICING_MODELS, toolSubmissionSchema } from '@neuralbeat/common/contracts';
 import { presentTool } from '../presenters/toolPresenter';
 import type { ContentDeps } from '../app';
-import { ToolService } from '../services/toolService';
+import { ToolService, withoutMarkup } from '../services/toolService';
 import { publicPostLimiter } from './publicPostLimiter';
 
 const FEATURED_TOOLS = 3;
@@ -34,7 +34,7 @@ export function toolRoutes(deps: ContentDeps): Router {
   });
 
   router.post('/tools/submit', publicPostLimiter(deps, 'tool-submit'), async (req, res) => {
-    const input = parseRequest(toolSubmissionSchema, req.body);
+    const input = parseRequest(toolSubmissionSchema, withoutMarkup(req.body));
     const tool = await service.submit(input, req.requestId);
     res.status(201).json({ message: 'Tool submitted for review', tool: presentTool(tool) });
   });

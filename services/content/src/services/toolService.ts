@@ -1,7 +1,23 @@
 import { conflict, notFound, transactionWithEvents, type EventBus, type Knex } from '@neuralbeat/common';
+import { plainText } from '@neuralbeat/common/html';
 import { toolSlug, type ToolSubmission } from '@neuralbeat/common/contracts';
 import { ToolsRepository } from '../repositories/toolsRepository';
 import type { ToolRow } from '../presenters/toolPresenter';
+
+/** Submission fields typed as plain text: markup in them is removed before validation, so lengths count what is stored. */
+const TEXT_FIELDS = ['name', 'description', 'shortDescription', 'pricing', 'tags', 'features'] as const;
+
+/** A submission body with the sanitiser's plain-text mode applied to its text fields; anything else is left for validation to judge. */
+export function withoutMarkup(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const cleaned: Record<string, unknown> = { ...body };
+  for (const field of TEXT_FIELDS) {
+    const value = cleaned[field];
+    if (typeof value === 'string') cleaned[field] = plainText(value);
+    else if (Array.isArray(value)) cleaned[field] = value.map((v) => (typeof v === 'string' ? plainText(v) : v));
+  }
+  return cleaned;
+}
 
 /** Tool submission and approval: the writes that other services hear about. */
 export class ToolService {

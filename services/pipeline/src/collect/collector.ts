@@ -1,20 +1,11 @@
-import sanitizeHtml from 'sanitize-html';
 import { transactionWithEvents, type EventBus, type Knex, type Logger } from '@neuralbeat/common';
+import { htmlToText, isHttpUrl, sanitizeArticleHtml } from '@neuralbeat/common/html';
 import { NEWS_CATEGORIES } from '@neuralbeat/common/contracts';
 import { canonicalUrl, normalizeTitle } from './canonicalUrl';
 import { fetchFeed } from './feedFetcher';
 import { parseFeed, type FeedItem } from './feedParser';
 import { SourcesRepository, type NewsSourceRow } from './sourcesRepository';
 
-/** Tags feed HTML may keep: text structure and links, nothing that runs or loads. */
-const SANITIZE: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'blockquote', 'strong', 'em', 'b', 'i', 'a', 'code', 'pre'],
-  allowedAttributes: { a: ['href', 'title', 'rel', 'target'] },
-  allowedSchemes: ['http', 'https', 'mailto'],
-  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow', target: '_blank' }) },
-};
-
-const toText = (html: string) => sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
 const CATEGORY_BY_NAME = new Map(NEWS_CATEGORIES.map((c) => [c.toLowerCase(), c]));
 
 /** The first item category that names one of our news categories, else Research. */
@@ -82,20 +73,20 @@ export class Collector {
       .map((item) => {
         const canonical = canonicalUrl(item.link);
         if (!canonical) return null;
-        const content = sanitizeHtml(item.contentHtml, SANITIZE).trim();
-        const excerpt = toText(item.summary ?? '') || toText(content).slice(0, 300);
+        const content = sanitizeArticleHtml(item.contentHtml, { baseUrl: item.link });
+        const excerpt = htmlToText(item.summary ?? '') || htmlToText(content).slice(0, 300);
         return {
-          title: toText(item.title).slice(0, 500),
+          title: htmlToText(item.title).slice(0, 500),
           slug: null,
           content,
           excerpt,
-          author: item.author?.trim() || source.name,
+          author: htmlToText(item.author ?? '') || source.name,
           publish_date: item.publishedAt ?? new Date(),
           category: newsCategory(item.categories),
-          image_url: item.imageUrl && /^https?:\/\//i.test(item.imageUrl) ? item.imageUrl : null,
+          image_url: item.imageUrl && isHttpUrl(item.imageUrl) ? item.imageUrl : null,
           source_url: item.link,
           news_source: source.name,
-          tags: item.categories.map((c) => c.trim().toLowerCase()).filter(Boolean).slice(0, 10),
+          tags: item.categories.map((c) => htmlToText(c).toLowerCase()).filter(Boolean).slice(0, 10),
           source_id: source.id,
           guid: item.guid,
           canonical_url: canonical,

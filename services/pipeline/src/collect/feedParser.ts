@@ -106,7 +106,8 @@ async function parseXmlFeed(text: string): Promise<FeedItem[]> {
         author: i.creator ?? i.author ?? null,
         publishedAt: date(i.isoDate ?? i.pubDate),
         contentHtml: html,
-        summary: i.summary ?? i.contentSnippet ?? null,
+        // The description is the summary when the body came separately; a snippet of the body would keep the text of its scripts and styles.
+        summary: i.summary ?? (i.contentEncoded ? (i.content ?? null) : null),
         categories: [...new Set([...(i.categories ?? []), ...(i.rawCategories ?? [])].map((c) => categoryName(c as RawCategory).trim()).filter(Boolean))],
         imageUrl: i.enclosure?.type?.startsWith('image/') ? i.enclosure.url : (i.mediaContent?.$?.url ?? i.mediaThumbnail?.$?.url ?? firstImage(html)),
       };

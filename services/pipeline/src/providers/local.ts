@@ -1,3 +1,4 @@
+import { sanitizeArticleHtml } from '@neuralbeat/common/html';
 import { countWords, type RewriteInput, type RewriteProvider, type RewriteResult } from './types';
 
 const EXCERPT_MAX = 250;
@@ -13,9 +14,9 @@ const decode = (s: string) =>
     .replace(/&#39;|&apos;/g, "'");
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** Paragraph texts of the source HTML, tags stripped. */
+/** Paragraph texts of the source HTML, tags stripped (after the sanitiser has dropped scripts, styles and embeds with their content). */
 export function sourceParagraphs(html: string): string[] {
-  return html
+  return sanitizeArticleHtml(html)
     .split(/<\/(?:p|h[1-6]|li|blockquote)>|<br\s*\/?>/i)
     .map((chunk) => decode(chunk.replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ').trim())
     .filter(Boolean);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { htmlToText, sanitizeArticleHtml } from '@neuralbeat/common/html';
 
 export interface RewriteInput {
   articleId: number;
@@ -48,4 +49,28 @@ export function parseModelJson(text: string | null | undefined): RewriteOutput {
   const parsed = rewriteOutputSchema.safeParse(json);
   if (!parsed.success) throw new MalformedResponseError(`Provider JSON is missing fields: ${parsed.error.issues[0]?.path.join('.')}`);
   return parsed.data;
+}
+
+/**
+ * A provider's answer made safe to store: the content through the one HTML
+ * sanitiser (links resolved against the source article), the text fields as
+ * plain text. An answer with no title or too little safe content left counts
+ * as malformed; an excerpt or description that was only markup falls back to
+ * the content's opening.
+ */
+export function safeRewrite(result: RewriteResult, sourceUrl: string | null): RewriteResult {
+  const content = sanitizeArticleHtml(result.content, { baseUrl: sourceUrl });
+  const text = htmlToText(content);
+  const title = htmlToText(result.title);
+  if (!title) throw new MalformedResponseError('Provider output has no title once sanitised');
+  if (text.length < 20) throw new MalformedResponseError('Provider output is too short once sanitised: content');
+  const excerpt = htmlToText(result.excerpt) || text.slice(0, 250);
+  return {
+    title,
+    content,
+    excerpt,
+    metaDescription: htmlToText(result.metaDescription) || excerpt.slice(0, 155),
+    wordCount: countWords(content),
+    cost: result.cost,
+  };
 }

@@ -1,4 +1,5 @@
 import { transactionWithEvents, type EventBus, type Knex } from '@neuralbeat/common';
+import { sanitizeArticleHtml } from '@neuralbeat/common/html';
 import type { ArticleRow } from '../workers/articleStage';
 
 /** The article columns publishing copies into the news feed. */
@@ -60,7 +61,8 @@ export class Publisher {
           article_id: article.id,
           title,
           slug,
-          content: article.rewritten_content ?? article.content ?? '',
+          // The last gate before the public table: whatever wrote the article's HTML, the page gets sanitised HTML.
+          content: sanitizeArticleHtml(article.rewritten_content ?? article.content ?? '', { baseUrl: article.source_url }),
           excerpt,
           author: article.author,
           publish_date: article.publish_date,

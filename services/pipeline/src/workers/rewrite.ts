@@ -1,14 +1,17 @@
-import { MalformedResponseError, type RewriteProvider } from '../providers/types';
+import { MalformedResponseError, safeRewrite, type RewriteProvider } from '../providers/types';
 import { articleStage } from './articleStage';
 import type { WorkerDeps } from './types';
 
-/** Stage 3: rewrites through the configured provider; every call, good or bad, leaves an ai_provider_metrics row. */
+/** Stage 3: rewrites through the configured provider and sanitises what it wrote; every call, good or bad, leaves an ai_provider_metrics row. */
 export function createRewriteProcessor(deps: WorkerDeps, provider: RewriteProvider) {
   return articleStage('rewrite', deps, async (article) => {
     await deps.db('articles').where({ id: article.id }).increment('processing_attempts', 1);
     const started = performance.now();
     try {
-      const result = await provider.rewrite({ articleId: article.id, title: article.title, contentHtml: article.content ?? '', excerpt: article.excerpt });
+      const result = safeRewrite(
+        await provider.rewrite({ articleId: article.id, title: article.title, contentHtml: article.content ?? '', excerpt: article.excerpt }),
+        article.source_url,
+      );
       await deps.db.transaction(async (trx) => {
         await trx('ai_provider_metrics').insert({
           provider: provider.id,

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { TAGS_PER_CARD, displayTag } from '@neuralbeat/common/contracts/browser';
+import { TAGS_PER_CARD, displayTag, proxiedImage } from '@neuralbeat/common/contracts/browser';
 import type { NewsArticle } from '@neuralbeat/common/contracts';
 import { formatDate } from '../../lib/format';
 import { Badge, Card, Clamp, Skeleton } from '../ui';
@@ -38,7 +38,7 @@ export function NewsCard({ article }: { article: NewsArticle }) {
   return (
     <Card>
       <ImageLink to={`/news/${article.slug}`} tabIndex={-1} aria-hidden="true">
-        {article.imageUrl ? <img src={article.imageUrl} alt="" loading="lazy" /> : <Placeholder>🤖</Placeholder>}
+        {article.imageUrl ? <img src={proxiedImage(article.imageUrl)} alt="" loading="lazy" /> : <Placeholder>🤖</Placeholder>}
       </ImageLink>
       <Body>
         <Meta>

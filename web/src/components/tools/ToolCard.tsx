@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Tool } from '@neuralbeat/common/contracts';
+import { proxiedImage } from '@neuralbeat/common/contracts/browser';
 import { Badge, Card, Clamp, LogoTile, Skeleton } from '../ui';
 
 export function ToolCard({ tool }: { tool: Tool }) {
@@ -8,7 +9,7 @@ export function ToolCard({ tool }: { tool: Tool }) {
     <Card>
       <Body>
         <Head>
-          <LogoTile aria-hidden="true">{tool.logoUrl ? <img src={tool.logoUrl} alt="" loading="lazy" /> : tool.name.charAt(0)}</LogoTile>
+          <LogoTile aria-hidden="true">{tool.logoUrl ? <img src={proxiedImage(tool.logoUrl)} alt="" loading="lazy" /> : tool.name.charAt(0)}</LogoTile>
           <div>
             <Name>
               <Link to={`/directory/${tool.slug}`}>{tool.name}</Link>

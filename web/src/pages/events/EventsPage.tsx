@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import styled, { css } from 'styled-components';
 import { Link } from 'react-router-dom';
-import { STATIC_PAGES } from '@neuralbeat/common/contracts/browser';
+import { STATIC_PAGES, proxiedImage } from '@neuralbeat/common/contracts/browser';
 import type { Event } from '@neuralbeat/common/contracts';
 import { Seo } from '../../seo/Seo';
 import { Badge, Button, Card, Chip, Clamp, Container, EmptyState, Grid, Muted, PageHeading, Skeleton, PageTop } from '../../components/ui';
@@ -24,7 +24,7 @@ export function EventCard({ event }: { event: Event }) {
   const past = isPastEvent(event);
   return (
     <Faded as={Card} $past={past} data-past={past}>
-      <Media>{event.imageUrl ? <img src={event.imageUrl} alt="" loading="lazy" /> : <span aria-hidden="true">📅</span>}</Media>
+      <Media>{event.imageUrl ? <img src={proxiedImage(event.imageUrl)} alt="" loading="lazy" /> : <span aria-hidden="true">📅</span>}</Media>
       <Body>
         <h2>
           <Link to={`/events/${event.slug}`}>{event.name}</Link>

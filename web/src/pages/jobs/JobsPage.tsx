@@ -2,7 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { JOB_TYPES, STATIC_PAGES } from '@neuralbeat/common/contracts/browser';
+import { JOB_TYPES, STATIC_PAGES, proxiedImage } from '@neuralbeat/common/contracts/browser';
 import type { Job } from '@neuralbeat/common/contracts';
 import { Seo } from '../../seo/Seo';
 import { Badge, Button, Card, Chip, Clamp, Container, EmptyState, Input, LogoTile, Muted, PageHeading, Skeleton } from '../../components/ui';
@@ -15,7 +15,7 @@ export function JobCard({ job }: { job: Job }) {
     <Card>
       <Body>
         <Head>
-          <LogoTile $size="3rem" aria-hidden="true">{job.companyLogoUrl ? <img src={job.companyLogoUrl} alt="" loading="lazy" /> : job.company.charAt(0)}</LogoTile>
+          <LogoTile $size="3rem" aria-hidden="true">{job.companyLogoUrl ? <img src={proxiedImage(job.companyLogoUrl)} alt="" loading="lazy" /> : job.company.charAt(0)}</LogoTile>
           <div>
             <h2>
               <Link to={`/jobs/${job.id}`}>{job.title}</Link>

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { learningResourceJsonLd } from '@neuralbeat/common/contracts/browser';
+import { learningResourceJsonLd, proxiedImage } from '@neuralbeat/common/contracts/browser';
 import type { Resource } from '@neuralbeat/common/contracts';
 import type { ApiError } from '../../api/client';
 import { Seo, absoluteUrl } from '../../seo/Seo';
@@ -56,7 +56,7 @@ export default function ResourceDetailPage() {
       <Lead>{r.summary}</Lead>
       {r.imageUrl && (
         <Figure>
-          <img src={r.imageUrl} alt={r.title} />
+          <img src={proxiedImage(r.imageUrl)} alt={r.title} />
         </Figure>
       )}
       <Prose text={r.content} />

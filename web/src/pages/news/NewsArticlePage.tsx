@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { RELATED_EXCERPT_LENGTH, SLUG_FALLBACK_ARTICLES, SLUG_FALLBACK_MIN_WORD_LENGTH, displayTag, newsArticleJsonLd } from '@neuralbeat/common/contracts/browser';
+import { RELATED_EXCERPT_LENGTH, SLUG_FALLBACK_ARTICLES, SLUG_FALLBACK_MIN_WORD_LENGTH, displayTag, newsArticleJsonLd, proxiedImage } from '@neuralbeat/common/contracts/browser';
 import type { NewsListResponse, NewsResponse, SingleArticleResponse } from '@neuralbeat/common/contracts';
 import { ApiError, apiGet } from '../../api/client';
 import { Seo, absoluteUrl } from '../../seo/Seo';
@@ -110,7 +110,7 @@ function ArticleView({ data }: { data: SingleArticleResponse }) {
       </Header>
       {article.imageUrl && (
         <Figure>
-          <img src={article.imageUrl} alt={article.title} />
+          <img src={proxiedImage(article.imageUrl)} alt={article.title} />
         </Figure>
       )}
       <Lead>{article.excerpt}</Lead>

