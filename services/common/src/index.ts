@@ -7,3 +7,4 @@ export * from './redis';
 export * from './events';
 export * from './rateLimit';
 export * from './contracts/index';
+export * from './adminAuth';

@@ -5,3 +5,5 @@ export * from './jobs';
 export * from './text';
 export * from './pages';
 export * from './jsonLd';
+export * from './admin';
+export * from './adminConsole';
