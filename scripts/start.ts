@@ -13,6 +13,7 @@ import concurrently from 'concurrently';
 import { ConfigError, createDb, parseConfig, type Config } from '@neuralbeat/common';
 import { migrateToLatest } from '../services/content/src/db/migrate';
 import { seed } from '../services/content/src/db/seed';
+import { ensureFirstAdmin } from '../services/content/src/services/operatorAccounts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -84,6 +85,7 @@ try {
   console.log(applied.length ? `Applied ${applied.length} migrations.` : 'Schema up to date.');
   await seed(db);
   console.log('Seed data in place.');
+  await ensureFirstAdmin(db, cfg);
 } finally {
   await db.destroy();
 }

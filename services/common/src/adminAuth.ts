@@ -3,6 +3,7 @@ import { parseCookie } from 'cookie';
 import type { CookieOptions, Request, RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
 import { AppError } from './errors';
+import type { Config } from './config';
 import type { SessionUser } from './contracts/admin';
 
 /** The operator session cookie: an opaque random token; the session itself lives in Redis. */
@@ -66,6 +67,11 @@ export class SessionStore {
   async destroy(token: string | undefined): Promise<void> {
     if (token) await this.redis.del(this.key(token));
   }
+}
+
+/** The system's session store, as every service that serves admin calls builds it. */
+export function sessionStoreFor(redis: Redis, cfg: Pick<Config, 'REDIS_PREFIX' | 'ADMIN_SESSION_HOURS'>): SessionStore {
+  return new SessionStore(redis, cfg.REDIS_PREFIX, cfg.ADMIN_SESSION_HOURS * 3600);
 }
 
 export function sessionTokenFrom(req: Request): string | undefined {

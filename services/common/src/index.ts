@@ -8,3 +8,4 @@ export * from './events';
 export * from './rateLimit';
 export * from './contracts/index';
 export * from './adminAuth';
+export * from './auditLog';

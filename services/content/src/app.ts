@@ -2,6 +2,7 @@ import type { Express } from 'express';
 import { createServiceApp, finishServiceApp, type Config, type EventBus, type Knex, type Logger, type Redis } from '@neuralbeat/common';
 import { publicRoutes } from './routes/index';
 import { internalRoutes } from './routes/internal';
+import { operatorRoutes } from './routes/operator';
 
 export interface ContentDeps {
   db: Knex;
@@ -25,6 +26,7 @@ export function createContentApp(deps: ContentDeps): Express {
       },
     },
   });
+  app.use('/api', operatorRoutes(deps));
   app.use('/api', publicRoutes(deps));
   app.use('/internal', internalRoutes(deps));
   return finishServiceApp(app);

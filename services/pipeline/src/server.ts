@@ -1,5 +1,6 @@
 import { createDb, createLogger, createRedis, EventBus, serve, type Config, type Logger, type RunningServer } from '@neuralbeat/common';
 import { createPipelineApp } from './app';
+import { startPipelineAdmin } from './admin';
 import { scheduleCollection } from './collect/scheduler';
 import { demoFeedsRouter, registerDemoSources } from './demoFeeds';
 import { QueueArticleFlow } from './flow';
@@ -18,7 +19,8 @@ export async function startPipeline(cfg: Config, logger: Logger = createLogger('
   const bus = new EventBus({ connection: redis, prefix: cfg.REDIS_PREFIX, logger });
   const queues = createPipelineQueues(redis, cfg);
   const flow = new QueueArticleFlow(queues, db);
-  const app = createPipelineApp({ db, redis, logger, routes: cfg.DEMO_FEEDS ? { '/demo-feeds': demoFeedsRouter() } : {} });
+  const admin = startPipelineAdmin({ db, redis, logger, config: cfg, flow, bus }, queues, { worker: options.workers !== false });
+  const app = createPipelineApp({ db, redis, logger, routes: { '/api/admin': admin.router, ...(cfg.DEMO_FEEDS ? { '/demo-feeds': demoFeedsRouter() } : {}) } });
   const server = await serve(app, cfg.PIPELINE_PORT, cfg.LISTEN_HOST);
   const workers = options.workers === false ? [] : startWorkers({ db, redis, logger, config: cfg, flow, bus }, redis);
   if (cfg.DEMO_FEEDS) await registerDemoSources(db, `http://127.0.0.1:${server.port}`);
@@ -32,6 +34,7 @@ export async function startPipeline(cfg: Config, logger: Logger = createLogger('
       await server.close();
       // Running jobs finish before the workers close; unstarted ones stay queued for the next start.
       await Promise.all(workers.map((w) => w.close()));
+      await admin.close();
       await closeQueues(queues);
       await bus.close();
       await db.destroy();

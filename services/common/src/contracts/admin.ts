@@ -175,7 +175,7 @@ export interface ProviderHealthData {
 
 // ---------- queues ----------
 
-export const queueCountsSchema = z.object({ waiting: z.number(), active: z.number(), delayed: z.number(), completed: z.number(), failed: z.number(), paused: z.number() });
+export const queueCountsSchema = z.object({ waiting: z.number(), active: z.number(), delayed: z.number(), completed: z.number(), failed: z.number() });
 export const queueFailureSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -187,6 +187,7 @@ export const queueFailureSchema = z.object({
 export const queueSummarySchema = z.object({
   name: z.string(),
   label: z.string(),
+  paused: z.boolean(),
   counts: queueCountsSchema,
   recentFailures: z.array(queueFailureSchema),
 });

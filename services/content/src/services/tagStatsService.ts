@@ -1,0 +1,49 @@
+import type { Knex } from '@neuralbeat/common';
+import { TOP_TAGS_LIMIT, USAGE_BANDS, usageBand, type TagListQuery, type TagListResponse, type TagStats, type UsageBand } from '@neuralbeat/common/contracts';
+import { TagsRepository } from '../repositories/tagsRepository';
+
+const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0);
+
+/** Tag Management (spec §2, §3): how tags are used and spelled across the news feed. */
+export class TagStatsService {
+  private readonly tags: TagsRepository;
+  constructor(db: Knex) {
+    this.tags = new TagsRepository(db);
+  }
+
+  async stats(): Promise<TagStats> {
+    const [counts, categoryTags] = await Promise.all([this.tags.allCounts(), this.tags.uniqueTagsPerCategory()]);
+    const distribution = Object.fromEntries(USAGE_BANDS.map((b) => [b.key, 0])) as Record<UsageBand, number>;
+    const spellings = new Map<string, number>();
+    let nonLowercaseCount = 0;
+    for (const { tag, count } of counts) {
+      distribution[usageBand(count)]++;
+      if (tag !== tag.toLowerCase()) nonLowercaseCount++;
+      spellings.set(tag.toLowerCase(), (spellings.get(tag.toLowerCase()) ?? 0) + 1);
+    }
+    const unique = counts.length;
+    const topTags = [...counts].sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag)).slice(0, TOP_TAGS_LIMIT);
+    return {
+      uniqueTagCount: unique,
+      // Tags written in more than one way that differ only in case ("LLM", "llm").
+      caseVariationCount: [...spellings.values()].filter((n) => n > 1).length,
+      nonLowercaseCount,
+      percentages: {
+        nonLowercase: percent(nonLowercaseCount, unique),
+        highUsage: percent(distribution.highUsage, unique),
+        mediumUsage: percent(distribution.mediumUsage, unique),
+        lowUsage: percent(distribution.lowUsage, unique),
+        rare: percent(distribution.rare, unique),
+        oneOff: percent(distribution.oneOff, unique),
+      },
+      distribution,
+      topTags,
+      categoryTags,
+    };
+  }
+
+  async list(q: TagListQuery): Promise<TagListResponse> {
+    const { rows, total } = await this.tags.page(q);
+    return { tags: rows, pagination: { currentPage: q.page, totalPages: Math.ceil(total / q.pageSize), totalCount: total } };
+  }
+}

@@ -1,0 +1,63 @@
+import type { Knex } from '@neuralbeat/common';
+import {
+  AI_PROVIDER_NAMES,
+  DUPLICATE_STATS_DAYS,
+  PROCESSING_STATUSES,
+  type ArticleStats,
+  type DuplicateStats,
+  type ProviderHistory,
+} from '@neuralbeat/common/contracts';
+import { PipelineStatsRepository } from '../repositories/pipelineStatsRepository';
+
+/** Days of provider history the dashboard charts. */
+export const PROVIDER_HISTORY_DAYS = 14;
+
+/** UTC calendar days from `days - 1` days ago to today, oldest first. */
+export function lastDays(days: number, now = new Date()): string[] {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return Array.from({ length: days }, (_, i) => new Date(today - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10));
+}
+
+/** The dashboard's numbers: article statuses, duplicates per day, provider success over time. */
+export class PipelineStatsService {
+  private readonly stats: PipelineStatsRepository;
+  constructor(db: Knex) {
+    this.stats = new PipelineStatsRepository(db);
+  }
+
+  /**
+   * Spec §3 article stats. pendingContent: pending articles still on their way
+   * through the stages; pendingSeo: pending ones the SEO gate held (the low-SEO
+   * tool's work); pendingDuplicate: flagged duplicates (the reset tool's work).
+   */
+  async articleStats(): Promise<ArticleStats> {
+    const [counts, pending] = await Promise.all([this.stats.statusCounts(), this.stats.pendingSplit()]);
+    return {
+      stats: { pendingContent: pending.awaitingStages, pendingDuplicate: counts.duplicate ?? 0, pendingSeo: pending.heldBySeo },
+      statusBreakdown: PROCESSING_STATUSES.map((status) => ({ status, count: counts[status] ?? 0 })),
+    };
+  }
+
+  async duplicateStats(): Promise<DuplicateStats> {
+    const [totals, byDate] = await Promise.all([this.stats.duplicateTotals(24), this.stats.duplicatesByDay(DUPLICATE_STATS_DAYS)]);
+    return { totalDuplicates: totals.total, byDate };
+  }
+
+  async providerHistory(days = PROVIDER_HISTORY_DAYS): Promise<ProviderHistory> {
+    const rows = await this.stats.providerCallsByDay(days);
+    const dates = lastDays(days);
+    const byProvider = new Map<string, Map<string, { calls: number; successes: number }>>();
+    for (const r of rows) {
+      if (!byProvider.has(r.provider)) byProvider.set(r.provider, new Map());
+      byProvider.get(r.provider)!.set(r.date, { calls: r.calls, successes: r.successes });
+    }
+    return {
+      days: dates,
+      providers: [...byProvider.entries()].map(([provider, perDay]) => ({
+        provider,
+        name: AI_PROVIDER_NAMES[provider] ?? provider,
+        daily: dates.map((date) => ({ date, ...(perDay.get(date) ?? { calls: 0, successes: 0 }) })),
+      })),
+    };
+  }
+}
