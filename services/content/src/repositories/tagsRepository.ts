@@ -35,8 +35,9 @@ export class TagsRepository {
   async page(q: TagListQuery): Promise<{ rows: (TagCount & { is_lowercase: boolean })[]; total: number }> {
     const pattern = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const direction = q.order === 'asc' ? 'ASC' : 'DESC';
-    // Ties are broken by name so pages never overlap.
-    const order = q.sortBy === 'tag' ? `tag ${direction}` : `count ${direction}, tag ASC`;
+    // Names sort without regard to case (byte order between spellings of one name); ties are broken by name so pages never overlap.
+    const byName = (dir: string) => `lower(tag) ${dir}, tag COLLATE "C" ${dir}`;
+    const order = q.sortBy === 'tag' ? byName(direction) : `count ${direction}, ${byName('ASC')}`;
     const { rows } = await this.db.raw(
       `WITH usage AS (SELECT tag, count(*)::int AS count FROM news_feed, unnest(tags) AS tag GROUP BY tag),
             matching AS (SELECT * FROM usage WHERE tag ILIKE ?)

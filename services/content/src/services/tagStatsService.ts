@@ -2,6 +2,11 @@ import type { Knex } from '@neuralbeat/common';
 import { TOP_TAGS_LIMIT, USAGE_BANDS, usageBand, type TagListQuery, type TagListResponse, type TagStats, type UsageBand } from '@neuralbeat/common/contracts';
 import { TagsRepository } from '../repositories/tagsRepository';
 
+/** The tag list's name order: case-insensitive, then byte order between spellings of one name. */
+const byName = (a: string, b: string) => {
+  const [la, lb] = [a.toLowerCase(), b.toLowerCase()];
+  return la !== lb ? (la < lb ? -1 : 1) : a < b ? -1 : a > b ? 1 : 0;
+};
 const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0);
 
 /** Tag Management (spec §2, §3): how tags are used and spelled across the news feed. */
@@ -22,7 +27,7 @@ export class TagStatsService {
       spellings.set(tag.toLowerCase(), (spellings.get(tag.toLowerCase()) ?? 0) + 1);
     }
     const unique = counts.length;
-    const topTags = [...counts].sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag)).slice(0, TOP_TAGS_LIMIT);
+    const topTags = [...counts].sort((a, b) => b.count - a.count || byName(a.tag, b.tag)).slice(0, TOP_TAGS_LIMIT);
     return {
       uniqueTagCount: unique,
       // Tags written in more than one way that differ only in case ("LLM", "llm").
