@@ -63,3 +63,9 @@ export function safeAdminReturnPath(next: string | null | undefined): string {
   if (!next || !next.startsWith('/admin') || next.startsWith('//') || next.startsWith(ADMIN_LOGIN_PATH)) return '/admin';
   return /^\/admin(\/[A-Za-z0-9\-_/]*)?(\?[^#]*)?$/.test(next) ? next : '/admin';
 }
+
+/** UTC calendar days from `days - 1` days ago to today, oldest first (statistics group by UTC day). */
+export function lastDays(days: number, now = new Date()): string[] {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return Array.from({ length: days }, (_, i) => new Date(today - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10));
+}

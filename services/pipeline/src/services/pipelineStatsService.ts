@@ -2,6 +2,7 @@ import type { Knex } from '@neuralbeat/common';
 import {
   AI_PROVIDER_NAMES,
   DUPLICATE_STATS_DAYS,
+  lastDays,
   PROCESSING_STATUSES,
   type ArticleStats,
   type DuplicateStats,
@@ -11,12 +12,6 @@ import { PipelineStatsRepository } from '../repositories/pipelineStatsRepository
 
 /** Days of provider history the dashboard charts. */
 export const PROVIDER_HISTORY_DAYS = 14;
-
-/** UTC calendar days from `days - 1` days ago to today, oldest first. */
-export function lastDays(days: number, now = new Date()): string[] {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return Array.from({ length: days }, (_, i) => new Date(today - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10));
-}
 
 /** The dashboard's numbers: article statuses, duplicates per day, provider success over time. */
 export class PipelineStatsService {
