@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, NavLink, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
@@ -84,7 +84,7 @@ function RequireOperator() {
   );
 }
 
-function AdminShell({ user, children }: { user: SessionUser; children: React.ReactNode }) {
+function AdminShell({ user, children }: { user: SessionUser; children: ReactNode }) {
   const client = useQueryClient();
   const signOut = useSignOut();
   const navigate = useNavigate();

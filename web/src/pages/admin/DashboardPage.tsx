@@ -81,7 +81,7 @@ function PipelineStatus() {
             <Stat label="Held: SEO below 68" value={stats.data.stats.pendingSeo} testId="pending-seo" />
             <Stat label="Flagged duplicates" value={stats.data.stats.pendingDuplicate} testId="pending-duplicate" />
           </StatGrid>
-          <HorizontalBars label="Articles by status" data={stats.data.statusBreakdown.map((s) => ({ label: s.status, value: s.count, color: statusColor(s.status) }))} />
+          <HorizontalBars label="Articles by status" data={stats.data.statusBreakdown.map((s) => ({ label: s.status.charAt(0).toUpperCase() + s.status.slice(1), value: s.count, color: statusColor(s.status) }))} />
         </>
       )}
     </Panel>

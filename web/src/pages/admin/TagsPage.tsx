@@ -50,6 +50,7 @@ function OverviewView({ stats }: { stats: TagStats }) {
       <Grid>
         <Panel title="Usage distribution" id="distribution">
           <HorizontalBars
+            labelWidth="11rem"
             label="Tags by usage band"
             data={USAGE_BANDS.map((b, i) => ({ label: `${b.label} · ${stats.percentages[b.key]}%`, value: stats.distribution[b.key], color: BAND_COLORS[i]! }))}
           />

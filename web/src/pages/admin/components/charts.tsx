@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import styled from 'styled-components';
 
 /**
@@ -10,10 +11,12 @@ const W = 640;
 const H = 180;
 const PAD = { left: 34, right: 8, top: 10, bottom: 24 };
 
+/** Twice the smallest 1-2-5 step that reaches half the value, so the middle grid line is a round number too. */
 function niceMax(value: number): number {
-  if (value <= 5) return 5;
-  const magnitude = 10 ** Math.floor(Math.log10(value));
-  return Math.ceil(value / magnitude) * magnitude;
+  const half = Math.max(1, value / 2);
+  const magnitude = 10 ** Math.floor(Math.log10(half));
+  const step = [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= half)!;
+  return step * 2;
 }
 const shortDay = (iso: string) => {
   const [, m, d] = iso.split('-');
@@ -108,10 +111,10 @@ export function LineChart({ days, series, label }: { days: string[]; series: { n
 }
 
 /** Horizontal bars with their value (e.g. articles by status). */
-export function HorizontalBars({ data, label }: { data: { label: string; value: number; color: string }[]; label: string }) {
+export function HorizontalBars({ data, label, labelWidth = '6.5rem' }: { data: { label: string; value: number; color: string }[]; label: string; labelWidth?: string }) {
   const max = Math.max(1, ...data.map((d) => d.value));
   return (
-    <Bars aria-label={label}>
+    <Bars aria-label={label} style={{ '--label-width': labelWidth } as CSSProperties}>
       {data.map((d) => (
         <li key={d.label} data-label={d.label}>
           <span className="name">{d.label}</span>
@@ -183,12 +186,11 @@ const Bars = styled.ul`
   gap: 0.45rem;
   li {
     display: grid;
-    grid-template-columns: 6.5rem 1fr 3.5rem;
+    grid-template-columns: var(--label-width) 1fr 3.5rem;
     align-items: center;
     gap: 0.6rem;
   }
   .name {
-    text-transform: capitalize;
     font-size: 0.9rem;
   }
   .track {
