@@ -8,7 +8,6 @@ import { insertArticle, insertNewsItem } from '../support/factories';
 const env = browserSuite();
 const db = () => env.sys.database.db;
 let dupA: { id: number; title: string };
-let dupB: { id: number; title: string };
 
 beforeAll(async () => {
   await insertAccounts(db());
@@ -16,7 +15,7 @@ beforeAll(async () => {
   const duplicate = (title: string, publishDate: Date) =>
     insertArticle(db(), { title, publish_date: publishDate, processing_status: 'duplicate', is_duplicate: true, duplicate_of: original.id, pipeline_stage: 'deduped' });
   dupA = await duplicate('Chip makers race to build AI accelerators (copy)', new Date(Date.now() - 2 * 86_400_000));
-  dupB = await duplicate('Robot lab plans chores with a language model (copy)', new Date());
+  await duplicate('Robot lab plans chores with a language model (copy)', new Date());
   for (let i = 0; i < 11; i++) await insertArticle(db(), { title: `Thin item ${i}`, seo_score: 20 + i, pipeline_stage: 'deduped' });
   const mismatched = await insertNewsItem(db(), { title: 'Published but marked processing' });
   await db()('articles').where({ id: mismatched.article_id }).update({ processing_status: 'processing' });
