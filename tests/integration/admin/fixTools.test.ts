@@ -35,7 +35,7 @@ beforeEach(async () => {
 const db = () => sys.database.db;
 const post = (path: string, body: unknown) => adminCall(sys.url, cookie, path, { body });
 /** Every article row, for comparing what a call changed. */
-const snapshot = async () => Object.fromEntries((await db()('articles').orderBy('id')).map((r: { id: number }) => [r.id, r]));
+const snapshot = async (): Promise<Record<number, any>> => Object.fromEntries((await db()('articles').orderBy('id')).map((r: { id: number }) => [r.id, r]));
 async function until<T>(fn: () => Promise<T | undefined | false>, ms = 20_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {

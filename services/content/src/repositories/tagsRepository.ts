@@ -13,21 +13,9 @@ export class TagsRepository {
     this.db = db;
   }
 
-  private usage() {
-    return this.db.raw('SELECT tag, count(*)::int AS count FROM news_feed, unnest(tags) AS tag GROUP BY tag');
-  }
-
-  /** Every tag with its number of news items (spelling kept as stored). */
-  async allCounts(): Promise<TagCount[]> {
-    const { rows } = await this.usage();
-    return rows as TagCount[];
-  }
-
-  /** Distinct tags used in each news category, most varied category first. */
-  async uniqueTagsPerCategory(): Promise<{ category: string; unique_tags: number }[]> {
-    const { rows } = await this.db.raw(
-      'SELECT category, count(DISTINCT tag)::int AS unique_tags FROM news_feed, unnest(tags) AS tag GROUP BY category ORDER BY unique_tags DESC, category ASC',
-    );
+  /** Usage of every tag (spelling kept as stored) in each news category, in one pass over the feed. */
+  async countsByCategory(): Promise<{ category: string; tag: string; count: number }[]> {
+    const { rows } = await this.db.raw('SELECT category, tag, count(*)::int AS count FROM news_feed, unnest(tags) AS tag GROUP BY category, tag');
     return rows;
   }
 

@@ -17,7 +17,17 @@ export class TagStatsService {
   }
 
   async stats(): Promise<TagStats> {
-    const [counts, categoryTags] = await Promise.all([this.tags.allCounts(), this.tags.uniqueTagsPerCategory()]);
+    const byCategory = await this.tags.countsByCategory();
+    const totals = new Map<string, number>();
+    const perCategory = new Map<string, number>();
+    for (const { category, tag, count } of byCategory) {
+      totals.set(tag, (totals.get(tag) ?? 0) + count);
+      perCategory.set(category, (perCategory.get(category) ?? 0) + 1);
+    }
+    const counts = [...totals].map(([tag, count]) => ({ tag, count }));
+    const categoryTags = [...perCategory]
+      .map(([category, unique_tags]) => ({ category, unique_tags }))
+      .sort((a, b) => b.unique_tags - a.unique_tags || (a.category < b.category ? -1 : 1));
     const distribution = Object.fromEntries(USAGE_BANDS.map((b) => [b.key, 0])) as Record<UsageBand, number>;
     const spellings = new Map<string, number>();
     let nonLowercaseCount = 0;

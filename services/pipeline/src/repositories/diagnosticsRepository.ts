@@ -69,12 +69,6 @@ export class DiagnosticsRepository {
     return rows[0].n;
   }
 
-  /** Pending articles the SEO gate held back (the low-SEO tool's work). */
-  async lowSeoBacklog(): Promise<number> {
-    const { rows } = await this.db.raw(`SELECT count(*)::int AS n FROM articles WHERE processing_status = 'pending' AND seo_score < ?`, [SEO_SCORE_THRESHOLD]);
-    return rows[0].n;
-  }
-
   /** Articles that passed the SEO gate, still have attempts left, and are not in the news feed yet. */
   async eligibleForGeneration(limit: number): Promise<{ total: number; articles: DiagnosticArticle[] }> {
     const base = () =>

@@ -8,19 +8,16 @@ export class PipelineStatsRepository {
     this.db = db;
   }
 
-  async statusCounts(): Promise<Record<string, number>> {
-    const { rows } = await this.db.raw('SELECT processing_status AS status, count(*)::int AS n FROM articles GROUP BY processing_status');
-    return Object.fromEntries((rows as { status: string; n: number }[]).map((r) => [r.status, r.n]));
-  }
-
-  /** Pending articles split by whether the SEO gate held them (scored below the threshold) or they still wait for the stages. */
-  async pendingSplit(): Promise<{ heldBySeo: number; awaitingStages: number }> {
+  /** Articles per status, and pending ones split by whether the SEO gate held them (scored below the threshold), in one pass. */
+  async statusCounts(): Promise<{ byStatus: Record<string, number>; pendingHeldBySeo: number; pendingAwaitingStages: number }> {
     const { rows } = await this.db.raw(
-      `SELECT count(*) FILTER (WHERE seo_score < ?)::int AS held, count(*) FILTER (WHERE seo_score IS NULL OR seo_score >= ?)::int AS awaiting
-       FROM articles WHERE processing_status = 'pending'`,
-      [SEO_SCORE_THRESHOLD, SEO_SCORE_THRESHOLD],
+      `SELECT processing_status AS status, count(*)::int AS n, count(*) FILTER (WHERE seo_score < ?)::int AS low_seo
+       FROM articles GROUP BY processing_status`,
+      [SEO_SCORE_THRESHOLD],
     );
-    return { heldBySeo: rows[0].held, awaitingStages: rows[0].awaiting };
+    const byStatus = Object.fromEntries((rows as { status: string; n: number }[]).map((r) => [r.status, r.n]));
+    const pending = (rows as { status: string; n: number; low_seo: number }[]).find((r) => r.status === 'pending');
+    return { byStatus, pendingHeldBySeo: pending?.low_seo ?? 0, pendingAwaitingStages: (pending?.n ?? 0) - (pending?.low_seo ?? 0) };
   }
 
   /** Duplicates per UTC publish day since `days` days ago, newest day first (days without any are left out). */

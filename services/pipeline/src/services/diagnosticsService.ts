@@ -69,13 +69,12 @@ export class DiagnosticsService {
   }
 
   async report(now = new Date()): Promise<DiagnosticReport> {
-    const [counts, seo, duplicates, conditions, mismatches, lowSeo, stuck, eligible, recent, queues, sources, providers] = await Promise.all([
+    const [{ byStatus: counts, pendingHeldBySeo: lowSeo }, seo, duplicates, conditions, mismatches, stuck, eligible, recent, queues, sources, providers] = await Promise.all([
       this.stats.statusCounts(),
       this.diagnostics.seoDistribution(),
       this.stats.duplicateTotals(RECENT_DUPLICATES_HOURS),
       this.diagnostics.conditions(),
       this.diagnostics.statusMismatchCount(),
-      this.diagnostics.lowSeoBacklog(),
       this.articles.stuck(this.stuckMinutes),
       this.diagnostics.eligibleForGeneration(LIST_LIMIT),
       this.diagnostics.recentAttempts(LIST_LIMIT),

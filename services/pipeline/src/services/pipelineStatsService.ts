@@ -26,10 +26,10 @@ export class PipelineStatsService {
    * tool's work); pendingDuplicate: flagged duplicates (the reset tool's work).
    */
   async articleStats(): Promise<ArticleStats> {
-    const [counts, pending] = await Promise.all([this.stats.statusCounts(), this.stats.pendingSplit()]);
+    const { byStatus, pendingHeldBySeo, pendingAwaitingStages } = await this.stats.statusCounts();
     return {
-      stats: { pendingContent: pending.awaitingStages, pendingDuplicate: counts.duplicate ?? 0, pendingSeo: pending.heldBySeo },
-      statusBreakdown: PROCESSING_STATUSES.map((status) => ({ status, count: counts[status] ?? 0 })),
+      stats: { pendingContent: pendingAwaitingStages, pendingDuplicate: byStatus.duplicate ?? 0, pendingSeo: pendingHeldBySeo },
+      statusBreakdown: PROCESSING_STATUSES.map((status) => ({ status, count: byStatus[status] ?? 0 })),
     };
   }
 
