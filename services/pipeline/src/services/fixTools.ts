@@ -58,8 +58,12 @@ export class FixTools {
   async duplicateReset(job: Extract<FixJob, { kind: 'duplicateReset' }>): Promise<DuplicateResetResult> {
     const selection: DuplicateSelection = job.specificIds?.length ? { specificIds: job.specificIds } : { fromDate: job.fromDate! };
     const criteria = 'specificIds' in selection ? `with the given ${plural(selection.specificIds.length, 'ID')}` : `published on or after ${selection.fromDate}`;
-    const present = (rows: { id: number; title: string; publish_date: Date; processing_status: string }[], status?: string) =>
-      rows.map((r) => ({ id: r.id, title: r.title, publishDate: r.publish_date.toISOString(), status: status ?? r.processing_status }));
+    const presentRow = (r: { id: number; title: string; publish_date: Date; processing_status: string }, status = r.processing_status) => ({
+      id: r.id,
+      title: r.title,
+      publishDate: r.publish_date.toISOString(),
+      status,
+    });
     const unmatched = (found: number) => ('specificIds' in selection && found < selection.specificIds.length ? ` (${plural(selection.specificIds.length - found, 'given ID')} not a duplicate article)` : '');
 
     if (job.dryRun) {
@@ -67,7 +71,7 @@ export class FixTools {
       const message = rows.length
         ? `Found ${plural(rows.length, 'duplicate article')} ${criteria} that would be reset to pending; nothing was changed${unmatched(rows.length)}`
         : `No duplicate articles ${criteria} were found`;
-      return { message, results: { total: rows.length, processed: 0, articles: present(rows) } };
+      return { message, results: { total: rows.length, processed: 0, articles: rows.map((r) => presentRow(r)) } };
     }
     const { rows, resetIds } = await this.db.transaction(async (trx) => {
       const rows = await this.articles.duplicates(selection, trx, true);
@@ -88,7 +92,7 @@ export class FixTools {
       : `No duplicate articles ${criteria} were found`;
     return {
       message,
-      results: { total: rows.length, processed: resetIds.length, articles: rows.map((r) => ({ ...present([r])[0]!, status: reset.has(r.id) ? 'pending' : r.processing_status })) },
+      results: { total: rows.length, processed: resetIds.length, articles: rows.map((r) => presentRow(r, reset.has(r.id) ? 'pending' : r.processing_status)) },
     };
   }
 

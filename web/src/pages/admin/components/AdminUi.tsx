@@ -10,8 +10,6 @@ export const STATUS_COLORS: Record<string, string> = {
   completed: '#16a34a',
   processing: '#d97706',
   duplicate: '#dc2626',
-  failed: '#7f1d1d',
-  skipped: '#64748b',
 };
 export const statusColor = (status: string) => STATUS_COLORS[status] ?? '#64748b';
 
