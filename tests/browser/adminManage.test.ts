@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserSuite, openPage } from '../support/browser';
-import { insertAccounts, signedInPage } from '../support/admin';
+import { insertAccounts, signedInPage, until } from '../support/admin';
 import { insertNewsItem, insertTool } from '../support/factories';
 import { richArticleHtml, rssFeed, startFeedServer, type FeedServer } from '../support/feedServer';
 
@@ -165,9 +165,7 @@ describe('news sources', () => {
     const before = feeds.requests.filter((r) => r.path === '/console.xml').length;
     await row.getByRole('button', { name: 'Collect now' }).click();
     await toast(page).getByText('Collection queued').waitFor();
-    const end = Date.now() + 15_000;
-    while (feeds.requests.filter((r) => r.path === '/console.xml').length <= before && Date.now() < end) await new Promise((r) => setTimeout(r, 200));
-    expect(feeds.requests.filter((r) => r.path === '/console.xml').length).toBeGreaterThan(before);
+    await until(async () => feeds.requests.filter((r) => r.path === '/console.xml').length > before);
 
     await page.getByLabel('Name').fill('Broken');
     await page.getByLabel('Feed URL').fill('ftp://files.example/feed.xml');

@@ -59,3 +59,14 @@ export async function signedInPage<P extends { context(): { addCookies(c: { name
   await page.context().addCookies([{ name, value, url: origin }]);
   return page;
 }
+
+/** Polls `fn` until it returns something truthy (a background job finished), or fails after `ms`. */
+export async function until<T>(fn: () => Promise<T | undefined | false>, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}

@@ -3,7 +3,7 @@ import { Queue } from 'bullmq';
 import { createRedis } from '@neuralbeat/common';
 import { PIPELINE_QUEUES } from '@neuralbeat/common/contracts';
 import { startSystem, type RunningSystem } from '../../support/system';
-import { ADMIN, adminCall, insertAccounts, signIn } from '../../support/admin';
+import { ADMIN, adminCall, insertAccounts, signIn, until } from '../../support/admin';
 import { insertArticle, insertNewsItem } from '../../support/factories';
 import { richArticleHtml } from '../../support/feedServer';
 
@@ -36,15 +36,6 @@ const db = () => sys.database.db;
 const post = (path: string, body: unknown) => adminCall(sys.url, cookie, path, { body });
 /** Every article row, for comparing what a call changed. */
 const snapshot = async (): Promise<Record<number, any>> => Object.fromEntries((await db()('articles').orderBy('id')).map((r: { id: number }) => [r.id, r]));
-async function until<T>(fn: () => Promise<T | undefined | false>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
 const day = (iso: string) => new Date(`${iso}T12:00:00Z`);
 
 async function insertDuplicate(publishDate: string, over: Record<string, unknown> = {}) {

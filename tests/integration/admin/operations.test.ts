@@ -3,7 +3,7 @@ import { Queue } from 'bullmq';
 import { createRedis } from '@neuralbeat/common';
 import { PIPELINE_QUEUES } from '@neuralbeat/common/contracts';
 import { startSystem, type RunningSystem } from '../../support/system';
-import { ADMIN, adminCall, insertAccounts, signIn } from '../../support/admin';
+import { ADMIN, adminCall, insertAccounts, signIn, until } from '../../support/admin';
 import { insertArticle, insertNewsItem } from '../../support/factories';
 import { richArticleHtml, rssFeed, startFeedServer, type FeedServer } from '../../support/feedServer';
 
@@ -30,15 +30,6 @@ afterAll(async () => {
 const db = () => sys.database.db;
 const get = (path: string) => adminCall(sys.url, cookie, path);
 const post = (path: string, body: unknown = {}) => adminCall(sys.url, cookie, path, { body });
-async function until<T>(fn: () => Promise<T | undefined | false>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
 
 describe('pipeline diagnostics', () => {
   it('reports a healthy pipeline without recommendations', async () => {

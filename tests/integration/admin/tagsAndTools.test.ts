@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSystem, type RunningSystem } from '../../support/system';
-import { ADMIN, adminCall, insertAccounts, signIn } from '../../support/admin';
+import { ADMIN, adminCall, insertAccounts, signIn, until } from '../../support/admin';
 import { insertNewsItem, insertTool } from '../../support/factories';
 
 let sys: RunningSystem;
@@ -111,8 +111,7 @@ describe('tool review', () => {
     expect(approved.body).toMatchObject({ message: '"Lumen Notes" is approved and listed in the directory', tool: { status: 'approved', reviewedBy: ADMIN.username } });
     expect((await fetch(`${sys.url}/api/tools/lumen-notes`)).status).toBe(200);
     const found = async () => ((await (await fetch(`${sys.url}/api/tools/search?q=lumen`)).json()) as { slug: string }[]).map((t) => t.slug);
-    const end = Date.now() + 10_000;
-    while (!(await found()).includes('lumen-notes') && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
+    await until(async () => (await found()).includes('lumen-notes'), 10_000);
     expect(await found()).toEqual(['lumen-notes']);
 
     const rejected = await adminCall(sys.url, cookie, `/api/admin/tools/${bad.id}/reject`, { body: { reason: 'Not an AI tool' } });

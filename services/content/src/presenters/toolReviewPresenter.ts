@@ -1,5 +1,5 @@
 import type { ReviewTool } from '@neuralbeat/common/contracts';
-import type { ToolRow } from './toolPresenter';
+import { presentTool, type ToolRow } from './toolPresenter';
 
 export interface ToolReviewRow extends ToolRow {
   reviewed_at: Date | null;
@@ -9,22 +9,12 @@ export interface ToolReviewRow extends ToolRow {
   reviewed_by: string | null;
 }
 
+/** A tool as the review screen shows it: the public shape plus where it stands in review. */
 export function presentReviewTool(row: ToolReviewRow): ReviewTool {
   return {
-    id: row.id,
-    slug: row.slug,
-    name: row.name,
-    shortDescription: row.short_description,
-    description: row.description,
-    websiteUrl: row.website_url,
-    logoUrl: row.logo_url,
-    category: row.category,
-    tags: row.tags ?? [],
-    features: row.features ?? [],
-    pricing: row.pricing,
+    ...presentTool(row),
     status: row.approved ? 'approved' : row.rejected_at ? 'rejected' : 'pending',
     submittedBy: row.submitted_by,
-    createdAt: row.created_at.toISOString(),
     reviewedAt: row.reviewed_at?.toISOString() ?? null,
     reviewedBy: row.reviewed_by,
     rejectionReason: row.rejection_reason,

@@ -5,7 +5,7 @@ import { DEFAULT_TAG_PAGE_SIZE, TAG_PAGE_SIZES, USAGE_BANDS, paginationItems } f
 import { Badge, Button, Container, Input, PageHeading, Skeleton } from '../../components/ui';
 import { Seo } from '../../seo/Seo';
 import { useTagList, useTagStats } from './api';
-import { Alert, Panel, Stat, StatGrid, Table, TableScroll } from './components/AdminUi';
+import { Alert, Panel, Stat, StatGrid, Table, TableScroll, Tabs } from './components/AdminUi';
 import { HorizontalBars } from './components/charts';
 
 type Tab = 'overview' | 'list';
@@ -213,26 +213,6 @@ function TagList() {
   );
 }
 
-const Tabs = styled.div`
-  display: flex;
-  gap: 0.25rem;
-  border-bottom: 1px solid ${(p) => p.theme.colors.border};
-  margin: 1rem 0;
-  button {
-    border: none;
-    background: none;
-    font: inherit;
-    font-weight: 600;
-    padding: 0.6rem 1rem;
-    cursor: pointer;
-    border-bottom: 2px solid transparent;
-    color: ${(p) => p.theme.colors.muted};
-  }
-  button[aria-selected='true'] {
-    color: ${(p) => p.theme.colors.primary};
-    border-bottom-color: ${(p) => p.theme.colors.primary};
-  }
-`;
 const Grid = styled.div`
   display: grid;
   gap: 0 1.25rem;

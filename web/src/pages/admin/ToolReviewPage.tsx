@@ -5,7 +5,7 @@ import { Badge, Button, Container, Input, Muted, PageHeading, Skeleton } from '.
 import { useToast } from '../../components/toast/ToastProvider';
 import { Seo } from '../../seo/Seo';
 import { useReviewTool, useReviewTools } from './api';
-import { Alert } from './components/AdminUi';
+import { Alert, Tabs } from './components/AdminUi';
 import { formatDateTime } from './format';
 
 const STATES: { key: ToolReviewState; label: string; empty: string }[] = [
@@ -127,26 +127,6 @@ function ToolCard({ tool }: { tool: ReviewTool }) {
   );
 }
 
-const Tabs = styled.div`
-  display: flex;
-  gap: 0.25rem;
-  border-bottom: 1px solid ${(p) => p.theme.colors.border};
-  margin: 1rem 0 1.25rem;
-  button {
-    border: none;
-    background: none;
-    font: inherit;
-    font-weight: 600;
-    padding: 0.6rem 1rem;
-    cursor: pointer;
-    border-bottom: 2px solid transparent;
-    color: ${(p) => p.theme.colors.muted};
-  }
-  button[aria-selected='true'] {
-    color: ${(p) => p.theme.colors.primary};
-    border-bottom-color: ${(p) => p.theme.colors.primary};
-  }
-`;
 const List = styled.div`
   display: grid;
   gap: 1rem;

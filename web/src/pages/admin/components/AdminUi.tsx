@@ -121,6 +121,28 @@ export function Stat({ label, value, testId }: { label: string; value: ReactNode
   );
 }
 
+/** A row of tab buttons (role="tab"), the selected one underlined. */
+export const Tabs = styled.div`
+  display: flex;
+  gap: 0.25rem;
+  border-bottom: 1px solid ${(p) => p.theme.colors.border};
+  margin: 1rem 0 1.25rem;
+  button {
+    border: none;
+    background: none;
+    font: inherit;
+    font-weight: 600;
+    padding: 0.6rem 1rem;
+    cursor: pointer;
+    border-bottom: 2px solid transparent;
+    color: ${(p) => p.theme.colors.muted};
+  }
+  button[aria-selected='true'] {
+    color: ${(p) => p.theme.colors.primary};
+    border-bottom-color: ${(p) => p.theme.colors.primary};
+  }
+`;
+
 export const Summary = styled.p`
   font-weight: 600;
   margin: 0.75rem 0;
