@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { Navigate, NavLink, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, NavLink, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { ADMIN_LOGIN_PATH } from '@neuralbeat/common/contracts/browser';
@@ -8,7 +8,7 @@ import { Button, Container, Skeleton } from '../../components/ui';
 import { useToast } from '../../components/toast/ToastProvider';
 import { Seo } from '../../seo/Seo';
 import NotFoundPage from '../NotFoundPage';
-import { SESSION_KEY, forgetOperatorData, isUnauthorized, useSession, useSignOut } from './api';
+import { SESSION_KEY, isUnauthorized, useSession, useSignOut } from './api';
 import { Alert } from './components/AdminUi';
 
 /** Each operator screen is its own chunk, loaded only when an operator opens it. */
@@ -87,7 +87,6 @@ function RequireOperator() {
 function AdminShell({ user, children }: { user: SessionUser; children: ReactNode }) {
   const client = useQueryClient();
   const signOut = useSignOut();
-  const navigate = useNavigate();
   const toast = useToast();
 
   // A session that ends mid-use (expired, signed out elsewhere) sends the operator back to sign-in.
@@ -107,11 +106,7 @@ function AdminShell({ user, children }: { user: SessionUser; children: ReactNode
     };
   }, [client]);
 
-  const handleSignOut = () =>
-    signOut.mutate(undefined, {
-      onSuccess: () => navigate(ADMIN_LOGIN_PATH, { replace: true }),
-      onError: (err) => toast({ title: 'Sign-out failed', description: err.message, variant: 'destructive' }),
-    });
+  const handleSignOut = () => signOut.mutate(undefined, { onError: (err) => toast({ title: 'Sign-out failed', description: err.message, variant: 'destructive' }) });
 
   return (
     <>
@@ -142,9 +137,7 @@ function AdminShell({ user, children }: { user: SessionUser; children: ReactNode
 }
 
 function NotAnOperator({ user }: { user: SessionUser }) {
-  const client = useQueryClient();
   const signOut = useSignOut();
-  const navigate = useNavigate();
   return (
     <Container>
       <Seo title="Admin" noindex />
@@ -153,17 +146,7 @@ function NotAnOperator({ user }: { user: SessionUser }) {
         <p>
           You are signed in as <strong>{user.username}</strong>, which is not an operator account. Sign out and sign in with an operator account to use the console.
         </p>
-        <Button
-          type="button"
-          onClick={() =>
-            signOut.mutate(undefined, {
-              onSettled: () => {
-                forgetOperatorData(client);
-                navigate(ADMIN_LOGIN_PATH, { replace: true });
-              },
-            })
-          }
-        >
+        <Button type="button" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
           Sign out
         </Button>
       </Narrow>

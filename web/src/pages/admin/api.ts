@@ -20,7 +20,7 @@ import type {
   AdminSource,
   AdminSourcesResponse,
 } from '@neuralbeat/common/contracts';
-import { ARTICLE_STATS_REFRESH_MS, QUEUES_REFRESH_MS } from '@neuralbeat/common/contracts/browser';
+import { ADMIN_LOGIN_PATH, ARTICLE_STATS_REFRESH_MS, QUEUES_REFRESH_MS } from '@neuralbeat/common/contracts/browser';
 import { ApiError, apiPost, apiRequest } from '../../api/client';
 
 /** The operator console's calls (spec §7 plus the console's own), one hook each. */
@@ -44,18 +44,16 @@ export function useSignIn() {
   });
 }
 
+/**
+ * Signs out and loads the sign-in page afresh: nothing an operator saw stays in
+ * this browser's memory for the next person, and no guarded page gets to
+ * redirect on its own while the sign-in page loads.
+ */
 export function useSignOut() {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest<null>('/api/auth/logout', { method: 'POST', body: {} }),
-    onSuccess: () => forgetOperatorData(client),
+    onSuccess: () => window.location.replace(ADMIN_LOGIN_PATH),
   });
-}
-
-/** Drops everything an operator saw, and the session, so the next person at this browser starts signed out. */
-export function forgetOperatorData(client: ReturnType<typeof useQueryClient>) {
-  client.removeQueries({ predicate: (q) => /^\/api\/(admin|tags)/.test(String(q.queryKey[0])) });
-  client.setQueryData(SESSION_KEY, null);
 }
 
 export const isUnauthorized = (err: unknown) => err instanceof ApiError && err.status === 401;
