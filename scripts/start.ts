@@ -15,6 +15,7 @@ import { ConfigError, createDb, parseConfig, type Config } from '@neuralbeat/com
 import { migrateToLatest } from '../services/content/src/db/migrate';
 import { seed } from '../services/content/src/db/seed';
 import { buildServices, buildSupervisor } from './buildServices';
+import { ensureFirstAdmin } from '../services/content/src/services/operatorAccounts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -101,6 +102,7 @@ try {
   console.log(applied.length ? `Applied ${applied.length} migrations.` : 'Schema up to date.');
   await seed(db);
   console.log('Seed data in place.');
+  await ensureFirstAdmin(db, cfg);
 } finally {
   await db.destroy();
 }

@@ -64,6 +64,17 @@ export const configSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /** The operator account created or updated on start; without them a fresh local start generates one and prints it once. */
+  ADMIN_USERNAME: z.string().trim().min(3).max(64).optional(),
+  ADMIN_PASSWORD: z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters').optional(),
+  /** Hours an operator session lives without being used. */
+  ADMIN_SESSION_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+  /** Failed sign-ins accepted per client address, and per username, every 15 minutes. */
+  SIGN_IN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** How long an admin fix call waits for its job before answering 504 (the gateway gives up at 15 s). */
+  ADMIN_FIX_TIMEOUT_MS: z.coerce.number().int().min(500).max(14_000).default(12_000),
+  /** Minutes an article may sit in a pipeline stage before diagnostics call it stuck. */
+  STUCK_ARTICLE_MINUTES: z.coerce.number().int().positive().default(30),
   SOCIAL_FACEBOOK_URL: z.string().url().default('https://www.facebook.com/neuralbeat'),
   SOCIAL_X_URL: z.string().url().default('https://x.com/neuralbeat'),
   SOCIAL_INSTAGRAM_URL: z.string().url().default('https://www.instagram.com/neuralbeat'),

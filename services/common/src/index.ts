@@ -8,3 +8,5 @@ export * from './events';
 export * from './outbox';
 export * from './rateLimit';
 export * from './contracts/index';
+export * from './adminAuth';
+export * from './auditLog';

@@ -3,6 +3,7 @@ import { createServiceApp, finishServiceApp, type EventBus, type Knex, type Logg
 import { publicRoutes } from './routes/index';
 import { internalRoutes } from './routes/internal';
 import type { ContentConfig } from './config';
+import { operatorRoutes } from './routes/operator';
 
 export interface ContentDeps {
   db: Knex;
@@ -27,6 +28,7 @@ export function createContentApp(deps: ContentDeps): Express {
       },
     },
   });
+  app.use('/api', operatorRoutes(deps));
   app.use('/api', publicRoutes(deps));
   app.use('/internal', internalRoutes(deps));
   return finishServiceApp(app);

@@ -1,5 +1,6 @@
 import { createDb, createLogger, createRedis, EventBus, OutboxRelay, serve, type Logger, type RunningServer } from '@neuralbeat/common';
 import { createPipelineApp } from './app';
+import { startPipelineAdmin } from './admin';
 import { scheduleCollection } from './collect/scheduler';
 import type { PipelineConfig } from './config';
 import { demoFeedsRouter, registerDemoSources } from './demoFeeds';
@@ -27,7 +28,14 @@ export async function startPipeline(cfg: PipelineConfig, logger: Logger = create
   const flow = new QueueArticleFlow(queues, db);
   // The pipeline writes events too (collected, published); its relay also covers content's while that is down.
   const relay = new OutboxRelay({ db, bus, logger, pollMs: cfg.OUTBOX_POLL_MS, relayAfterMs: cfg.OUTBOX_RELAY_AFTER_MS }).start();
-  const app = createPipelineApp({ db, redis, logger, trustProxy: cfg.SERVICE_TRUSTED_PROXIES, routes: cfg.DEMO_FEEDS ? { '/demo-feeds': demoFeedsRouter() } : {} });
+  const admin = startPipelineAdmin({ db, redis, logger, config: cfg, flow, bus }, queues, { worker: options.workers !== false });
+  const app = createPipelineApp({
+    db,
+    redis,
+    logger,
+    trustProxy: cfg.SERVICE_TRUSTED_PROXIES,
+    routes: { '/api/admin': admin.router, ...(cfg.DEMO_FEEDS ? { '/demo-feeds': demoFeedsRouter() } : {}) },
+  });
   const server = await serve(app, cfg.PIPELINE_PORT, cfg.LISTEN_HOST);
   const workers = options.workers === false ? [] : startWorkers({ db, redis, logger, config: cfg, flow, bus }, redis);
   let sweep: PipelineSweep | undefined;
@@ -54,6 +62,7 @@ export async function startPipeline(cfg: PipelineConfig, logger: Logger = create
       // Running jobs finish before the workers close; unstarted ones stay queued for the next start.
       await Promise.all(workers.map((w) => w.close()));
       await relay.close();
+      await admin.close();
       await closeQueues(queues);
       await bus.close();
       await db.destroy();

@@ -31,6 +31,7 @@ export async function apiRequest<T>(path: string, { method = 'GET', body, on401 
     const text = await res.text();
     throw new ApiError(res.status, text, res.statusText);
   }
+  if (res.status === 204) return null as T;
   return (await res.json()) as T;
 }
 

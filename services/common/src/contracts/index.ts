@@ -6,3 +6,5 @@ export * from './text';
 export * from './pages';
 export * from './jsonLd';
 export * from './media';
+export * from './admin';
+export * from './adminConsole';

@@ -4,6 +4,8 @@ import { z } from 'zod';
  * The article pipeline's BullMQ queues: one table of queue names and payload
  * schemas. Each stage's processor lives in services/pipeline/src/workers/{stage}.ts.
  */
+/** The signed-in operator a fix job acts for; the audit log names them. */
+const adminActor = z.object({ id: z.number().int(), username: z.string() }).optional();
 const articleJob = z.object({ articleId: z.number().int().positive(), requestId: z.string().optional() });
 
 export const PIPELINE_QUEUES = {
@@ -22,9 +24,11 @@ export const PIPELINE_QUEUES = {
         fromDate: z.string().optional(),
         specificIds: z.array(z.number().int().positive()).optional(),
         requestId: z.string().optional(),
+        actor: adminActor,
       }),
-      z.object({ kind: z.literal('publishedStatusFix'), dryRun: z.boolean(), requestId: z.string().optional() }),
-      z.object({ kind: z.literal('lowSeoFix'), dryRun: z.boolean(), requestId: z.string().optional() }),
+      z.object({ kind: z.literal('publishedStatusFix'), dryRun: z.boolean(), requestId: z.string().optional(), actor: adminActor }),
+      z.object({ kind: z.literal('lowSeoFix'), dryRun: z.boolean(), requestId: z.string().optional(), actor: adminActor }),
+      z.object({ kind: z.literal('stuckRequeue'), dryRun: z.boolean(), requestId: z.string().optional(), actor: adminActor }),
     ]),
   },
 } as const;

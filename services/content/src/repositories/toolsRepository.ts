@@ -1,6 +1,11 @@
 import type { Knex } from '@neuralbeat/common';
 import type { ToolSubmission } from '@neuralbeat/common/contracts';
+import type { ToolReviewState } from '@neuralbeat/common/contracts';
 import type { ToolRow } from '../presenters/toolPresenter';
+import type { ToolReviewRow } from '../presenters/toolReviewPresenter';
+
+/** The review lists show at most this many tools (the pending queue is rarely longer). */
+const REVIEW_LIST_LIMIT = 500;
 
 export interface ToolListFilter {
   category?: string;
@@ -73,8 +78,40 @@ export class ToolsRepository {
     return Boolean(await trx('tools').where({ slug }).first('id'));
   }
 
-  async approve(id: number, trx: Knex): Promise<ToolRow | undefined> {
-    const [row] = await trx<ToolRow>('tools').where({ id }).update({ approved: true }).returning('*');
+  async approve(id: number, trx: Knex, reviewerId?: number): Promise<ToolRow | undefined> {
+    const [row] = await trx<ToolRow>('tools')
+      .where({ id })
+      .update({ approved: true, rejected_at: null, rejection_reason: null, reviewed_at: trx.fn.now(), reviewed_by_id: reviewerId ?? null } as never)
+      .returning('*');
     return row;
+  }
+
+  async reject(id: number, trx: Knex, reviewerId: number, reason: string | null): Promise<ToolRow | undefined> {
+    const [row] = await trx<ToolRow>('tools')
+      .where({ id })
+      .update({ rejected_at: trx.fn.now(), rejection_reason: reason, reviewed_at: trx.fn.now(), reviewed_by_id: reviewerId } as never)
+      .returning('*');
+    return row;
+  }
+
+  /** Submissions in one review state with who sent and who reviewed them; the queue oldest first, decisions newest first. */
+  listForReview(state: ToolReviewState): Promise<ToolReviewRow[]> {
+    const q = this.db('tools as t')
+      .leftJoin('users as s', 's.id', 't.submitted_by_id')
+      .leftJoin('users as r', 'r.id', 't.reviewed_by_id')
+      .select('t.*', 's.username as submitted_by', 'r.username as reviewed_by');
+    if (state === 'pending') q.where('t.approved', false).whereNull('t.rejected_at').orderBy([{ column: 't.created_at' }, { column: 't.id' }]);
+    else if (state === 'approved') q.where('t.approved', true).orderByRaw('t.reviewed_at DESC NULLS LAST, t.id DESC');
+    else q.where('t.approved', false).whereNotNull('t.rejected_at').orderBy([{ column: 't.rejected_at', order: 'desc' }, { column: 't.id', order: 'desc' }]);
+    return q.limit(REVIEW_LIST_LIMIT);
+  }
+
+  async findForReview(id: number, trx: Knex = this.db): Promise<ToolReviewRow | undefined> {
+    return trx('tools as t')
+      .leftJoin('users as s', 's.id', 't.submitted_by_id')
+      .leftJoin('users as r', 'r.id', 't.reviewed_by_id')
+      .select('t.*', 's.username as submitted_by', 'r.username as reviewed_by')
+      .where('t.id', id)
+      .first();
   }
 }

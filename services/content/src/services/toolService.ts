@@ -1,4 +1,4 @@
-import { conflict, notFound, transactionWithEvents, type EventBus, type Knex } from '@neuralbeat/common';
+import { conflict, notFound, recordAudit, transactionWithEvents, type EventBus, type Knex, type SessionUser } from '@neuralbeat/common';
 import { plainText } from '@neuralbeat/common/html';
 import { toolSlug, type ToolSubmission } from '@neuralbeat/common/contracts';
 import { ToolsRepository } from '../repositories/toolsRepository';
@@ -42,14 +42,32 @@ export class ToolService {
     });
   }
 
-  /** Publishes a submitted tool to the directory; approving an approved tool changes nothing and emits nothing. */
-  async approve(id: number, requestId?: string): Promise<ToolRow> {
+  /**
+   * Publishes a submitted (or earlier rejected) tool to the directory and, through
+   * `tool.approved`, to search; approving an approved tool changes nothing and emits nothing.
+   * An operator's approval is recorded in the audit log in the same transaction.
+   */
+  async approve(id: number, requestId?: string, reviewer?: SessionUser): Promise<ToolRow> {
     return transactionWithEvents(this.db, this.bus, async (trx, emit) => {
       const current = await this.tools.findByIdForUpdate(id, trx);
       if (!current) throw notFound('Tool not found');
       if (current.approved) return current;
-      const row = (await this.tools.approve(id, trx))!;
+      const row = (await this.tools.approve(id, trx, reviewer?.id))!;
+      if (reviewer) await recordAudit(trx, { actor: reviewer, action: 'toolApprove', params: { slug: row.slug }, affectedIds: [row.id], requestId });
       emit('tool.approved', { toolId: row.id, slug: row.slug }, requestId);
+      return row;
+    });
+  }
+
+  /** Turns a pending submission down; it stays on record but never reaches the directory or search. */
+  async reject(id: number, reviewer: SessionUser, reason: string | null, requestId?: string): Promise<ToolRow> {
+    return this.db.transaction(async (trx) => {
+      const current = await this.tools.findByIdForUpdate(id, trx);
+      if (!current) throw notFound('Tool not found');
+      if (current.approved) throw conflict('This tool is already approved and listed in the directory', 'id');
+      if ((current as ToolRow & { rejected_at: Date | null }).rejected_at) return current;
+      const row = (await this.tools.reject(id, trx, reviewer.id, reason))!;
+      await recordAudit(trx, { actor: reviewer, action: 'toolReject', params: { slug: row.slug, ...(reason ? { reason } : {}) }, affectedIds: [row.id], requestId });
       return row;
     });
   }

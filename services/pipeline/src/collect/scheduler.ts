@@ -2,7 +2,7 @@ import type { Queue } from 'bullmq';
 import type { Knex } from '@neuralbeat/common';
 import { SourcesRepository } from './sourcesRepository';
 
-const schedulerId = (sourceId: number) => `collect-source-${sourceId}`;
+export const schedulerId = (sourceId: number) => `collect-source-${sourceId}`;
 
 /** Collects the source at once, then every `intervalSeconds`; upserting an existing schedule keeps one. */
 export async function scheduleSource(queue: Queue, sourceId: number, intervalSeconds: number): Promise<void> {

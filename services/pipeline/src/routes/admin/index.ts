@@ -1,0 +1,32 @@
+import { Router } from 'express';
+import { requireAdmin, type SessionStore } from '@neuralbeat/common';
+import type { AdminFixRunner } from '../../services/adminFixRunner';
+import type { DiagnosticsService } from '../../services/diagnosticsService';
+import type { PipelineStatsService } from '../../services/pipelineStatsService';
+import type { QueueMonitor } from '../../services/queueMonitor';
+import type { SourcesConsole } from '../../services/sourcesConsole';
+import type { Knex } from '@neuralbeat/common';
+import { fixRoutes } from './fixes';
+import { operationsRoutes } from './operations';
+import { statsRoutes } from './stats';
+
+export interface AdminRouteDeps {
+  db: Knex;
+  sessions: SessionStore;
+  siteUrl: string;
+  stats: PipelineStatsService;
+  runner: AdminFixRunner;
+  diagnostics: DiagnosticsService;
+  queues: QueueMonitor;
+  sources: SourcesConsole;
+}
+
+/** The operator API under /api/admin: every call behind the one operator gate of services/common. */
+export function adminRoutes(deps: AdminRouteDeps): Router {
+  const router = Router();
+  router.use(requireAdmin({ sessions: deps.sessions, siteUrl: deps.siteUrl }));
+  router.use(statsRoutes(deps.stats));
+  router.use(fixRoutes(deps.runner));
+  router.use(operationsRoutes(deps));
+  return router;
+}

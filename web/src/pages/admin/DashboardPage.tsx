@@ -1,0 +1,354 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { DUPLICATE_STATS_DAYS, lastDays } from '@neuralbeat/common/contracts/browser';
+import type { AuditEntry, QueueSummary } from '@neuralbeat/common/contracts';
+import { Button, Container, PageHeading, Skeleton } from '../../components/ui';
+import { useToast } from '../../components/toast/ToastProvider';
+import { Seo } from '../../seo/Seo';
+import { useArticleStats, useAudit, useDuplicateStats, useProviderHistory, useQueues, useRetryFailed } from './api';
+import { Alert, Panel, Stat, StatGrid, Table, TableScroll, statusColor } from './components/AdminUi';
+import { BarChart, HorizontalBars, LineChart } from './components/charts';
+import { formatDateTime } from './format';
+
+const TOOLS = [
+  { to: '/admin/duplicates', title: 'Duplicate Articles', text: 'Reset duplicate-flagged articles to pending so they are processed again.' },
+  { to: '/admin/tags', title: 'Tag Management', text: 'Tag usage, case variations and the full tag list.' },
+  { to: '/admin/fix-status', title: 'Fix Article Status', text: 'Fix articles published but not marked completed.' },
+  { to: '/admin/pipeline-diagnostics', title: 'Pipeline Diagnostics', text: 'Find bottlenecks: stuck articles, failing jobs, sources and providers.' },
+  { to: '/admin/fix-low-seo', title: 'Fix Low SEO Articles', text: 'Articles with an SEO score below 68 that are still pending.' },
+  { to: '/admin/tools', title: 'Tool Review', text: 'Approve or reject submitted tools.' },
+  { to: '/admin/sources', title: 'News Sources', text: 'Feeds, schedules, last collections and errors.' },
+];
+const COMING_SOON = ['Content Processing', 'System Settings', 'Site Content'];
+const PROVIDER_COLORS = ['#4f46e5', '#16a34a', '#d97706', '#0ea5e9', '#dc2626'];
+const ACTION_LABELS: Record<string, string> = {
+  duplicateReset: 'Reset duplicates',
+  publishedStatusFix: 'Fixed article statuses',
+  lowSeoFix: 'Skipped low-SEO articles',
+  stuckRequeue: 'Re-queued stuck articles',
+  queueRetry: 'Retried failed jobs',
+  sourceAdd: 'Added a source',
+  sourceEnable: 'Enabled a source',
+  sourceDisable: 'Disabled a source',
+  sourceCollect: 'Collected a source now',
+  toolApprove: 'Approved a tool',
+  toolReject: 'Rejected a tool',
+};
+
+/** /admin: pipeline status, the tools, queues, charts and what operators did lately. */
+export default function DashboardPage() {
+  return (
+    <Container>
+      <Seo title="Admin Dashboard" description="NeuralBeat operator console." noindex />
+      <PageHeading>Admin Dashboard</PageHeading>
+      <Columns>
+        <PipelineStatus />
+        <Charts />
+      </Columns>
+      <ToolGrid aria-label="Admin tools">
+        {TOOLS.map((t) => (
+          <ToolCard key={t.to} to={t.to}>
+            <h3>{t.title}</h3>
+            <p>{t.text}</p>
+          </ToolCard>
+        ))}
+        {COMING_SOON.map((title) => (
+          <SoonCard key={title} aria-disabled="true">
+            <h3>{title}</h3>
+            <p>Coming Soon</p>
+          </SoonCard>
+        ))}
+      </ToolGrid>
+      <Queues />
+      <RecentActions />
+    </Container>
+  );
+}
+
+function PipelineStatus() {
+  const stats = useArticleStats();
+  return (
+    <Panel title="Pipeline status" id="pipeline-status">
+      {stats.isPending ? (
+        <Skeleton $height="12rem" />
+      ) : stats.isError ? (
+        <Alert tone="error">Failed to load article processing statistics.</Alert>
+      ) : (
+        <>
+          <StatGrid>
+            <Stat label="Awaiting processing" value={stats.data.stats.pendingContent} testId="pending-content" />
+            <Stat label="Held: SEO below 68" value={stats.data.stats.pendingSeo} testId="pending-seo" />
+            <Stat label="Flagged duplicates" value={stats.data.stats.pendingDuplicate} testId="pending-duplicate" />
+          </StatGrid>
+          <HorizontalBars label="Articles by status" data={stats.data.statusBreakdown.map((s) => ({ label: s.status.charAt(0).toUpperCase() + s.status.slice(1), value: s.count, color: statusColor(s.status) }))} />
+        </>
+      )}
+    </Panel>
+  );
+}
+
+function Charts() {
+  const duplicates = useDuplicateStats();
+  const providers = useProviderHistory();
+  const days = lastDays(DUPLICATE_STATS_DAYS);
+  return (
+    <div>
+      <Panel title={`Duplicates per day (last ${DUPLICATE_STATS_DAYS} days)`} id="duplicates-chart">
+        {duplicates.isPending ? (
+          <Skeleton $height="9rem" />
+        ) : duplicates.isError ? (
+          <Alert tone="error">Could not load statistics</Alert>
+        ) : (
+          <BarChart label="Duplicates per day" data={days.map((d) => ({ label: d, value: duplicates.data.byDate.find((b) => b.date === d)?.count ?? 0 }))} />
+        )}
+      </Panel>
+      <Panel title="AI provider success rate by day" id="provider-chart">
+        {providers.isPending ? (
+          <Skeleton $height="9rem" />
+        ) : providers.isError ? (
+          <Alert tone="error">Could not load provider history</Alert>
+        ) : providers.data.providers.length === 0 ? (
+          <p>No provider calls in the last {providers.data.days.length} days.</p>
+        ) : (
+          <LineChart
+            label="Share of successful provider calls per day"
+            days={providers.data.days}
+            series={providers.data.providers.map((p, i) => ({
+              name: p.name,
+              color: PROVIDER_COLORS[i % PROVIDER_COLORS.length]!,
+              values: p.daily.map((d) => (d.calls ? Math.round((d.successes / d.calls) * 100) : null)),
+            }))}
+          />
+        )}
+      </Panel>
+    </div>
+  );
+}
+
+function Queues() {
+  const queues = useQueues();
+  return (
+    <Panel title="Queues" id="queues">
+      {queues.isPending ? (
+        <Skeleton $height="10rem" />
+      ) : queues.isError ? (
+        <Alert tone="error">Could not load the queues: {queues.error.message}</Alert>
+      ) : (
+        <TableScroll>
+          <Table>
+            <thead>
+              <tr>
+                <th>Queue</th>
+                <th className="num">Waiting</th>
+                <th className="num">Active</th>
+                <th className="num">Delayed</th>
+                <th className="num">Completed</th>
+                <th className="num">Failed</th>
+                <th>
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {queues.data.queues.map((q) => (
+                <QueueRow key={q.name} queue={q} />
+              ))}
+            </tbody>
+          </Table>
+        </TableScroll>
+      )}
+    </Panel>
+  );
+}
+
+function QueueRow({ queue }: { queue: QueueSummary }) {
+  const [open, setOpen] = useState(false);
+  const retry = useRetryFailed();
+  const toast = useToast();
+  const handleRetry = (jobId?: string) =>
+    retry.mutate(
+      { queue: queue.name, jobId },
+      {
+        onSuccess: (res) => toast({ title: 'Retry started', description: res.message, variant: 'success' }),
+        onError: (err) => toast({ title: 'Error', description: err.message, variant: 'destructive' }),
+      },
+    );
+  const c = queue.counts;
+  return (
+    <>
+      <tr data-queue={queue.name}>
+        <td>
+          {queue.label}
+          {queue.paused && <em> (paused)</em>}
+        </td>
+        <td className="num">{c.waiting}</td>
+        <td className="num">{c.active}</td>
+        <td className="num">{c.delayed}</td>
+        <td className="num">{c.completed}</td>
+        <td className="num" style={c.failed ? { color: '#dc2626', fontWeight: 700 } : undefined}>
+          {c.failed}
+        </td>
+        <td>
+          {c.failed > 0 && (
+            <RowActions>
+              <Button type="button" $variant="ghost" aria-expanded={open} onClick={() => setOpen(!open)}>
+                {open ? 'Hide failures' : 'Show failures'}
+              </Button>
+              <Button type="button" $variant="outline" disabled={retry.isPending} onClick={() => handleRetry()}>
+                Retry failed
+              </Button>
+            </RowActions>
+          )}
+        </td>
+      </tr>
+      {open && (
+        <tr>
+          <td colSpan={7}>
+            <Failures>
+              {queue.recentFailures.map((f) => (
+                <li key={f.id}>
+                  <div>
+                    <code>{f.id}</code>
+                    {f.articleId && <span> · article {f.articleId}</span>} · {f.attemptsMade} {f.attemptsMade === 1 ? 'attempt' : 'attempts'}
+                    {f.failedAt && <span> · {formatDateTime(f.failedAt)}</span>}
+                    <p>{f.failedReason}</p>
+                  </div>
+                  <Button type="button" $variant="outline" disabled={retry.isPending} onClick={() => handleRetry(f.id)}>
+                    Retry
+                  </Button>
+                </li>
+              ))}
+            </Failures>
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}
+
+function RecentActions() {
+  const audit = useAudit();
+  return (
+    <Panel title="Recent operator actions" id="audit">
+      {audit.isPending ? (
+        <Skeleton $height="6rem" />
+      ) : audit.isError ? (
+        <Alert tone="error">Could not load the audit log: {audit.error.message}</Alert>
+      ) : audit.data.entries.length === 0 ? (
+        <p>No changes made by operators yet.</p>
+      ) : (
+        <TableScroll>
+          <Table>
+            <thead>
+              <tr>
+                <th>When</th>
+                <th>Who</th>
+                <th>What</th>
+                <th className="num">How many</th>
+              </tr>
+            </thead>
+            <tbody>
+              {audit.data.entries.map((e) => (
+                <tr key={e.id}>
+                  <td>{formatDateTime(e.createdAt)}</td>
+                  <td>{e.actor}</td>
+                  <td>{describeAction(e)}</td>
+                  <td className="num">{e.affectedCount}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </TableScroll>
+      )}
+    </Panel>
+  );
+}
+
+function describeAction(e: AuditEntry): string {
+  const label = ACTION_LABELS[e.action] ?? e.action;
+  const p = e.params as Record<string, unknown>;
+  const detail = p.fromDate ? `from ${p.fromDate}` : Array.isArray(p.specificIds) ? `IDs ${p.specificIds.join(', ')}` : p.source ? String(p.source) : p.slug ? String(p.slug) : p.queue ? String(p.queue) : '';
+  return detail ? `${label} (${detail})` : label;
+}
+
+const Columns = styled.div`
+  display: grid;
+  gap: 0 1.25rem;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 24rem), 1fr));
+  align-items: start;
+`;
+const ToolGrid = styled.div`
+  display: grid;
+  gap: 1rem;
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 15rem), 1fr));
+  margin: 1.25rem 0;
+`;
+const ToolCard = styled(Link)`
+  display: block;
+  padding: 1rem 1.1rem;
+  border: 1px solid ${(p) => p.theme.colors.border};
+  border-radius: ${(p) => p.theme.radius.lg};
+  text-decoration: none;
+  color: inherit;
+  box-shadow: ${(p) => p.theme.shadow.card};
+  h3 {
+    margin: 0 0 0.35rem;
+    font-size: 1.02rem;
+    color: ${(p) => p.theme.colors.primary};
+  }
+  p {
+    margin: 0;
+    font-size: 0.9rem;
+    color: ${(p) => p.theme.colors.muted};
+  }
+  &:hover {
+    border-color: ${(p) => p.theme.colors.primary};
+  }
+`;
+const SoonCard = styled.div`
+  padding: 1rem 1.1rem;
+  border: 1px dashed ${(p) => p.theme.colors.border};
+  border-radius: ${(p) => p.theme.radius.lg};
+  color: ${(p) => p.theme.colors.muted};
+  h3 {
+    margin: 0 0 0.35rem;
+    font-size: 1.02rem;
+  }
+  p {
+    margin: 0;
+    font-size: 0.85rem;
+    font-weight: 600;
+  }
+`;
+const RowActions = styled.div`
+  display: flex;
+  gap: 0.4rem;
+  justify-content: flex-end;
+  button {
+    min-height: 2rem;
+    padding: 0 0.6rem;
+    font-size: 0.85rem;
+  }
+`;
+const Failures = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 0.6rem;
+  li {
+    display: flex;
+    justify-content: space-between;
+    gap: 1rem;
+    align-items: flex-start;
+  }
+  p {
+    margin: 0.25rem 0 0;
+    color: #991b1b;
+    font-family: ui-monospace, monospace;
+    font-size: 0.85rem;
+    white-space: pre-wrap;
+    word-break: break-word;
+  }
+`;

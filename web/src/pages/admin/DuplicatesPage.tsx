@@ -1,0 +1,233 @@
+import { useEffect, useState, type KeyboardEvent } from 'react';
+import styled from 'styled-components';
+import { parseArticleId } from '@neuralbeat/common/contracts/browser';
+import type { DuplicateResetResult } from '@neuralbeat/common/contracts';
+import { Button, Container, Input, PageHeading, PageTop, Skeleton } from '../../components/ui';
+import { useToast } from '../../components/toast/ToastProvider';
+import { formatDate } from '../../lib/format';
+import { Seo } from '../../seo/Seo';
+import { useDuplicateStats, useResetDuplicates, type ResetBody } from './api';
+import { DryRunSwitch, ModeBanner, Panel, StatusBadge, Summary, Table, TableScroll } from './components/AdminUi';
+import { localToday } from './format';
+
+/** /admin/duplicates: duplicate statistics and the reset tool (spec §2, §5, §7, §8). */
+export default function DuplicatesPage() {
+  return (
+    <Container>
+      <Seo title="Duplicate Article Management" noindex />
+      <DuplicateManagement />
+    </Container>
+  );
+}
+
+function DuplicateManagement() {
+  const stats = useDuplicateStats();
+  const reset = useResetDuplicates();
+  const toast = useToast();
+  const [date, setDate] = useState(localToday());
+  const [idInput, setIdInput] = useState('');
+  const [ids, setIds] = useState<number[]>([]);
+  const [dryRun, setDryRun] = useState(true);
+  const [result, setResult] = useState<{ data: DuplicateResetResult; dryRun: boolean } | null>(null);
+
+  useEffect(() => {
+    if (stats.isError) toast({ title: 'Error fetching statistics', description: 'Could not load duplicate article statistics', variant: 'destructive' });
+  }, [stats.isError, stats.errorUpdatedAt, toast]);
+
+  const addId = () => {
+    const id = parseArticleId(idInput);
+    if (id === null) return;
+    setIds((current) => (current.includes(id) ? current : [...current, id]));
+    setIdInput('');
+  };
+  const handleIdKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      addId();
+    }
+  };
+
+  const canRun = !reset.isPending && (ids.length > 0 || Boolean(date));
+  const handleRun = () => {
+    // Spec §5/§7: ids take precedence and the date is then not sent; the date goes as yyyy-MM-dd.
+    const body: ResetBody = ids.length ? { dryRun, specificIds: ids } : { dryRun, fromDate: date };
+    reset.mutate(body, {
+      onSuccess: (data) => {
+        setResult({ data, dryRun: body.dryRun });
+        if (!data.results || data.results.total === 0) {
+          toast({ title: 'No articles found', description: data.message || 'No articles matching your criteria were found', variant: 'info' });
+        } else {
+          toast({ title: body.dryRun ? 'Dry run completed' : 'Reset completed', description: data.message, variant: 'success' });
+        }
+        if (!body.dryRun) void stats.refetch();
+      },
+      onError: () => toast({ title: 'Error', description: 'Failed to reset duplicate articles', variant: 'destructive' }),
+    });
+  };
+
+  return (
+    <>
+      <PageTop>
+        <PageHeading>Duplicate Article Management</PageHeading>
+        <Button type="button" $variant="outline" onClick={() => void stats.refetch()} disabled={stats.isFetching}>
+          Refresh Stats
+        </Button>
+      </PageTop>
+
+      <Panel title="Duplicate statistics" id="duplicate-stats">
+        {stats.isPending ? (
+          <Skeleton $height="8rem" />
+        ) : stats.isError ? (
+          <p role="alert">Could not load statistics</p>
+        ) : (
+          <>
+            <p>
+              Total duplicates: <strong data-testid="total-duplicates">{stats.data.totalDuplicates}</strong>
+            </p>
+            {stats.data.byDate.length === 0 ? (
+              <p>No duplicates in the last 30 days.</p>
+            ) : (
+              <TableScroll>
+                <Table aria-label="Duplicates per day, last 30 days">
+                  <thead>
+                    <tr>
+                      <th>Date</th>
+                      <th className="num">Count</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {stats.data.byDate.map((d) => (
+                      <tr key={d.date}>
+                        <td>{formatDate(`${d.date}T00:00:00Z`)}</td>
+                        <td className="num">{d.count}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </Table>
+              </TableScroll>
+            )}
+          </>
+        )}
+      </Panel>
+
+      <Panel title="Reset duplicates to pending" id="reset">
+        <Fields>
+          <div>
+            <label htmlFor="reset-date">Published on or after</label>
+            <Input id="reset-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} disabled={ids.length > 0} />
+            {ids.length > 0 && <Hint>Specific IDs take precedence; the date is not used.</Hint>}
+          </div>
+          <div>
+            <label htmlFor="reset-id">Specific article IDs</label>
+            <IdRow>
+              <Input id="reset-id" inputMode="numeric" placeholder="Article ID" value={idInput} onChange={(e) => setIdInput(e.target.value)} onKeyDown={handleIdKey} />
+              <Button type="button" $variant="outline" onClick={addId}>
+                Add
+              </Button>
+            </IdRow>
+            {ids.length > 0 && (
+              <Chips aria-label="Article IDs to reset">
+                {ids.map((id) => (
+                  <li key={id}>
+                    {id}
+                    <button type="button" aria-label={`Remove ID ${id}`} onClick={() => setIds((current) => current.filter((x) => x !== id))}>
+                      ×
+                    </button>
+                  </li>
+                ))}
+              </Chips>
+            )}
+          </div>
+        </Fields>
+        <DryRunSwitch checked={dryRun} onChange={setDryRun} disabled={reset.isPending} />
+        <ModeBanner dryRun={dryRun} live="Matching duplicate articles are permanently reset to pending and processed again." />
+        <Button type="button" onClick={handleRun} disabled={!canRun}>
+          {dryRun ? 'Preview Reset (Dry Run)' : 'Reset Duplicates (LIVE UPDATE)'}
+        </Button>
+      </Panel>
+
+      {result && result.data.results && (
+        <Panel title="Results" id="reset-results">
+          <Summary data-testid="reset-summary">
+            {result.dryRun
+              ? `Found ${result.data.results.total} articles that would be reset (no changes made)`
+              : `Successfully reset ${result.data.results.processed} out of ${result.data.results.total} articles`}
+          </Summary>
+          {result.data.results.articles.length > 0 && (
+            <TableScroll>
+              <Table>
+                <thead>
+                  <tr>
+                    <th>ID</th>
+                    <th>Title</th>
+                    <th>Publish Date</th>
+                    <th>Status</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {result.data.results.articles.map((a) => (
+                    <tr key={a.id}>
+                      <td>{a.id}</td>
+                      <td>{a.title}</td>
+                      <td>{formatDate(a.publishDate)}</td>
+                      <td>
+                        <StatusBadge status={a.status} tone={result.dryRun ? 'amber' : a.status === 'pending' ? 'green' : undefined} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            </TableScroll>
+          )}
+        </Panel>
+      )}
+    </>
+  );
+}
+
+const Fields = styled.div`
+  display: grid;
+  gap: 1rem 1.5rem;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 16rem), 1fr));
+  margin-bottom: 1rem;
+  label {
+    display: block;
+    font-weight: 600;
+    font-size: 0.9rem;
+    margin-bottom: 0.35rem;
+  }
+`;
+const IdRow = styled.div`
+  display: flex;
+  gap: 0.5rem;
+`;
+const Hint = styled.p`
+  margin: 0.35rem 0 0;
+  font-size: 0.85rem;
+  color: ${(p) => p.theme.colors.muted};
+`;
+const Chips = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.4rem;
+  list-style: none;
+  padding: 0;
+  margin: 0.6rem 0 0;
+  li {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.3rem;
+    padding: 0.15rem 0.3rem 0.15rem 0.65rem;
+    border-radius: 999px;
+    background: ${(p) => p.theme.colors.surfaceAlt};
+    font-variant-numeric: tabular-nums;
+  }
+  button {
+    border: none;
+    background: none;
+    cursor: pointer;
+    font-size: 1rem;
+    line-height: 1;
+    padding: 0 0.3rem;
+  }
+`;

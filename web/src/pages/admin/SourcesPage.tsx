@@ -1,0 +1,231 @@
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import type { AdminSource } from '@neuralbeat/common/contracts';
+import type { ErrorEnvelope } from '@neuralbeat/common/errors';
+import { ApiError } from '../../api/client';
+import { Badge, Button, Container, Input, Muted, PageHeading, Skeleton } from '../../components/ui';
+import { useToast } from '../../components/toast/ToastProvider';
+import { Seo } from '../../seo/Seo';
+import { useSourceAction, useSources } from './api';
+import { Alert, Panel, Table, TableScroll } from './components/AdminUi';
+import { formatDateTime, formatInterval } from './format';
+
+/** Counter columns read as words: `items_seen` → "Items seen". */
+const counterLabel = (key: string) => key.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+
+function errorMessage(err: Error): { message: string; field?: string } {
+  if (err instanceof ApiError) {
+    try {
+      // The service answers with our error envelope; the browser trusts its own API's shapes.
+      const { error } = JSON.parse(err.body) as ErrorEnvelope;
+      if (error?.message) return { message: error.message, field: error.field };
+    } catch {
+      // Not JSON: fall back to the status line below.
+    }
+    return { message: err.message };
+  }
+  return { message: err.message };
+}
+
+/** /admin/sources: every news source, its schedule and last collection; add, enable, disable, collect now. */
+export default function SourcesPage() {
+  const sources = useSources();
+  return (
+    <Container>
+      <Seo title="News Sources" noindex />
+      <PageHeading>News Sources</PageHeading>
+      <Muted>The feeds the pipeline collects. Changes take effect in the running pipeline at once (the same as the sources command).</Muted>
+      <AddSource />
+      <Panel title="Sources" id="sources">
+        {sources.isPending ? (
+          <Skeleton $height="12rem" />
+        ) : sources.isError ? (
+          <Alert tone="error">Could not load the sources: {sources.error.message}</Alert>
+        ) : sources.data.sources.length === 0 ? (
+          <p>No sources yet. Add a feed above to start collecting news.</p>
+        ) : (
+          <TableScroll>
+            <Table>
+              <thead>
+                <tr>
+                  <th>Source</th>
+                  <th>Status</th>
+                  <th>Schedule</th>
+                  <th>Last collection</th>
+                  <th>Items</th>
+                  <th>Last error</th>
+                  <th>
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {sources.data.sources.map((s) => (
+                  <SourceRow key={s.id} source={s} />
+                ))}
+              </tbody>
+            </Table>
+          </TableScroll>
+        )}
+      </Panel>
+    </Container>
+  );
+}
+
+function AddSource() {
+  const action = useSourceAction();
+  const toast = useToast();
+  const [name, setName] = useState('');
+  const [feedUrl, setFeedUrl] = useState('');
+  const failure = action.isError ? errorMessage(action.error) : null;
+  const handleSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    action.mutate(
+      { action: 'add', body: { name: name.trim(), feedUrl: feedUrl.trim() } },
+      {
+        onSuccess: (res) => {
+          toast({ title: 'Source added', description: res.message, variant: 'success' });
+          setName('');
+          setFeedUrl('');
+        },
+      },
+    );
+  };
+  return (
+    <Panel title="Add a source" id="add-source">
+      <AddForm onSubmit={handleSubmit}>
+        <div>
+          <label htmlFor="source-name">Name</label>
+          <Input id="source-name" required value={name} onChange={(e) => setName(e.target.value)} aria-invalid={failure?.field === 'name' || undefined} />
+        </div>
+        <div>
+          <label htmlFor="source-url">Feed URL</label>
+          <Input id="source-url" type="url" required placeholder="https://example.com/feed.xml" value={feedUrl} onChange={(e) => setFeedUrl(e.target.value)} aria-invalid={failure?.field === 'feedUrl' || undefined} />
+        </div>
+        <Button type="submit" disabled={action.isPending}>
+          {action.isPending ? 'Adding...' : 'Add source'}
+        </Button>
+      </AddForm>
+      {failure && <Alert tone="error">{failure.message}</Alert>}
+    </Panel>
+  );
+}
+
+function SourceRow({ source }: { source: AdminSource }) {
+  const action = useSourceAction();
+  const toast = useToast();
+  const run = (kind: 'enable' | 'disable' | 'collect') =>
+    action.mutate(
+      { action: kind, id: source.id },
+      {
+        onSuccess: (res) => toast({ title: kind === 'collect' ? 'Collection queued' : kind === 'enable' ? 'Source enabled' : 'Source disabled', description: res.message, variant: 'success' }),
+        onError: (err) => toast({ title: 'Error', description: errorMessage(err).message, variant: 'destructive' }),
+      },
+    );
+  const counters = Object.entries(source.counters);
+  return (
+    <tr data-source={source.id}>
+      <td>
+        <strong>{source.name}</strong>
+        <Url>{source.feedUrl}</Url>
+      </td>
+      <td>{source.enabled ? <Badge $color="#16a34a">Enabled</Badge> : <Badge $color="#64748b">Disabled</Badge>}</td>
+      <td>
+        {source.schedule ? (
+          <>
+            Every {formatInterval(source.schedule.everySeconds)}
+            {source.schedule.nextRunAt && <Small>next {formatDateTime(source.schedule.nextRunAt)}</Small>}
+          </>
+        ) : (
+          'Not scheduled'
+        )}
+      </td>
+      <td>
+        {formatDateTime(source.lastFetchedAt)}
+        {source.lastFetchedAt && <Small>{source.lastSuccessAt ? `last success ${formatDateTime(source.lastSuccessAt)}` : 'never succeeded'}</Small>}
+      </td>
+      <td>
+        {counters.length ? (
+          <Counters>
+            {counters.map(([key, n]) => (
+              <li key={key}>
+                {counterLabel(key)}: <strong>{n}</strong>
+              </li>
+            ))}
+          </Counters>
+        ) : (
+          '–'
+        )}
+      </td>
+      <td>
+        {source.lastError ? (
+          <ErrorText>
+            {source.lastError}
+            {source.consecutiveFailures > 1 && <Small>{source.consecutiveFailures} failures in a row</Small>}
+          </ErrorText>
+        ) : (
+          '–'
+        )}
+      </td>
+      <td>
+        <Actions>
+          <Button type="button" $variant="outline" disabled={action.isPending} onClick={() => run(source.enabled ? 'disable' : 'enable')}>
+            {source.enabled ? 'Disable' : 'Enable'}
+          </Button>
+          <Button type="button" $variant="outline" disabled={action.isPending} onClick={() => run('collect')}>
+            Collect now
+          </Button>
+        </Actions>
+      </td>
+    </tr>
+  );
+}
+
+const AddForm = styled.form`
+  display: grid;
+  gap: 0.75rem;
+  grid-template-columns: minmax(10rem, 1fr) minmax(16rem, 2fr) auto;
+  align-items: end;
+  label {
+    display: block;
+    font-weight: 600;
+    font-size: 0.9rem;
+    margin-bottom: 0.3rem;
+  }
+  @media (max-width: 720px) {
+    grid-template-columns: 1fr;
+  }
+`;
+const Url = styled.span`
+  display: block;
+  font-size: 0.8rem;
+  color: ${(p) => p.theme.colors.muted};
+  word-break: break-all;
+`;
+const Small = styled.span`
+  display: block;
+  font-size: 0.8rem;
+  color: ${(p) => p.theme.colors.muted};
+`;
+const Counters = styled.ul`
+  list-style: none;
+  padding: 0;
+  margin: 0;
+  font-size: 0.85rem;
+`;
+const ErrorText = styled.div`
+  color: #991b1b;
+  font-size: 0.85rem;
+  max-width: 18rem;
+  word-break: break-word;
+`;
+const Actions = styled.div`
+  display: flex;
+  gap: 0.4rem;
+  button {
+    min-height: 2rem;
+    padding: 0 0.6rem;
+    font-size: 0.85rem;
+    white-space: nowrap;
+  }
+`;
