@@ -12,7 +12,7 @@ import { Redis } from 'ioredis';
 import concurrently from 'concurrently';
 import { ConfigError, createDb, parseConfig, type Config } from '@neuralbeat/common';
 import { migrateToLatest } from '../services/content/src/db/migrate';
-import { seed } from '../services/content/src/db/seed';
+import { seedWithEvents } from '../services/content/src/db/seed';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -82,7 +82,7 @@ try {
   await db.raw('CREATE EXTENSION IF NOT EXISTS pg_trgm');
   const applied = await migrateToLatest(db);
   console.log(applied.length ? `Applied ${applied.length} migrations.` : 'Schema up to date.');
-  await seed(db);
+  await seedWithEvents(db, cfg);
   console.log('Seed data in place.');
 } finally {
   await db.destroy();

@@ -26,6 +26,8 @@ export const configSchema = z.object({
   WEB_DIST: z.string().default('web/dist'),
   MEILI_HOST: z.string().url().optional(),
   MEILI_API_KEY: z.string().optional(),
+  /** Seconds the search service may reuse an answer; any index change empties the cache at once (0 = off). */
+  SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   AI_PROVIDER: z.enum(['local', 'openai', 'gemini']).default('local'),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().url().optional(),

@@ -2,6 +2,7 @@ import type { Express } from 'express';
 import { createServiceApp, finishServiceApp, type Config, type EventBus, type Knex, type Logger, type Redis } from '@neuralbeat/common';
 import { publicRoutes } from './routes/index';
 import { internalRoutes } from './routes/internal';
+import { internalSearchRoutes } from './routes/internalSearch';
 
 export interface ContentDeps {
   db: Knex;
@@ -27,5 +28,6 @@ export function createContentApp(deps: ContentDeps): Express {
   });
   app.use('/api', publicRoutes(deps));
   app.use('/internal', internalRoutes(deps));
+  app.use('/internal', internalSearchRoutes(deps));
   return finishServiceApp(app);
 }

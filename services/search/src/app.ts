@@ -1,12 +1,12 @@
 import type { Express } from 'express';
 import { createServiceApp, finishServiceApp, type Knex, type Logger, type Redis } from '@neuralbeat/common';
-import type { SearchEngine } from './engine/SearchEngine';
+import type { SearchService } from './services/searchService';
 import { searchRoutes } from './routes/search';
 
 export interface SearchDeps {
   db: Knex;
   redis: Redis;
-  engine: SearchEngine;
+  search: SearchService;
   logger: Logger;
 }
 
@@ -19,6 +19,6 @@ export function createSearchApp(deps: SearchDeps): Express {
       redis: async () => void (await deps.redis.ping()),
     },
   });
-  app.use('/api', searchRoutes(deps.engine));
+  app.use('/api', searchRoutes(deps.search));
   return finishServiceApp(app);
 }

@@ -5,3 +5,6 @@ export * from './jobs';
 export * from './text';
 export * from './pages';
 export * from './jsonLd';
+export * from './searchConstants';
+export * from './search';
+export * from './listings';
