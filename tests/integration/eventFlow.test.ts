@@ -46,7 +46,16 @@ describe('event bus across services', () => {
       const r = await search();
       return r.length ? r : undefined;
     });
-    expect(hits).toEqual([{ id: submitted.id, slug: 'quiver-vectorizer', name: 'Quiver Vectorizer', description: 'Raster to vector for designers', tags: ['vector', 'design'] }]);
+    expect(hits).toEqual([
+      {
+        id: submitted.id,
+        slug: 'quiver-vectorizer',
+        name: 'Quiver Vectorizer',
+        description: 'Raster to vector for designers',
+        tags: ['vector', 'design'],
+        why: { field: 'title', match: 'exact', terms: ['vectorizer', 'vector'] },
+      },
+    ]);
 
     // Approving again emits nothing new and the index still holds one document.
     await tools.approve(submitted.id);
