@@ -9,6 +9,7 @@ import { crawlerDocuments } from './documents';
 import type { ApiMicroCache } from './apiCache';
 import { PageMetaResolver } from './pageMeta';
 import { renderShell } from './indexHtml';
+import { SearchPageMetaResolver } from './searchPageMeta';
 
 export interface GatewayDeps {
   logger: Logger;
@@ -57,9 +58,10 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(compression());
   app.use(crawlerDocuments(deps.config));
   const pages = new PageMetaResolver(deps.targets.content, deps.config.SITE_URL);
+  const searchPage = new SearchPageMetaResolver(deps.targets.search);
   app.use(
-    spaRoutes(deps.webDist, async (path, template) => {
-      const meta = await pages.resolve(path);
+    spaRoutes(deps.webDist, async (path, template, query) => {
+      const meta = (await searchPage.resolve(path, query)) ?? (await pages.resolve(path));
       return { status: meta.status, html: renderShell(template, meta, deps.config) };
     }),
   );

@@ -8,3 +8,4 @@ export * from './jsonLd';
 export * from './searchConstants';
 export * from './search';
 export * from './listings';
+export * from './searchPage';
