@@ -33,6 +33,7 @@ export const routes: RouteObject[] = [
       { path: '/terms-of-service', element: page(() => import('../pages/legal/TermsOfServicePage')) },
       { path: '/submit-tool', element: page(() => import('../pages/submit-tool/SubmitToolPage')) },
       { path: '/ai-stats', element: page(() => import('../pages/ai-stats/AiStatsPage')) },
+      { path: '/search', element: page(() => import('../pages/search/SearchPage')) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
