@@ -87,12 +87,13 @@ export async function reindexIfNeeded(deps: ReindexDeps, retryMs = 2000): Promis
     return null;
   }
   deps.logger.info({ reason }, 'rebuilding the search index');
-  for (;;) {
+  for (let attempt = 1; ; attempt++) {
     try {
       return await reindex(deps);
     } catch (err) {
       if (deps.signal?.aborted) throw err;
-      deps.logger.warn({ err: (err as Error).message }, `reindex failed; trying again in ${retryMs / 1000} s`);
+      // On a start the content service is often still coming up: say so quietly at first.
+      deps.logger[attempt < 5 ? 'info' : 'warn']({ err: (err as Error).message }, `reindex could not finish; trying again in ${retryMs / 1000} s`);
       await new Promise((r) => setTimeout(r, retryMs));
     }
   }

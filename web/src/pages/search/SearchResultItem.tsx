@@ -101,8 +101,8 @@ export function SearchResultItem<K extends SearchKind>({ kind, result, query, ma
           {extra > 0 && <Badge>+{extra} more</Badge>}
         </Tags>
       )}
-      <Why title="Why this result">
-        <span aria-hidden="true">ⓘ </span>
+      <Why>
+        <strong>Why: </strong>
         {whyText(kind, why)}
       </Why>
     </Item>
