@@ -73,6 +73,7 @@ function engineSuite(name: string, make: () => Promise<{ engine: SearchEngine; c
       expect((await ids(engine, 'tools', 'transfomer'))[0]).toBe(10);
       expect((await ids(engine, 'tools', 'antropic'))[0]).toBe(11);
       expect((await ids(engine, 'tools', 'stabel difusion'))[0]).toBe(12);
+      expect((await ids(engine, 'tools', 'transfromer'))[0]).toBe(10);
       const why = (await search(engine, 'tools', 'antropic')).hits[0]!.why;
       expect(why).toMatchObject({ field: 'title', match: 'typo', terms: ['anthropic'] });
     });

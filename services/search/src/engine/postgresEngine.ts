@@ -6,7 +6,7 @@ import { dictionaryWords, MIN_DICTIONARY_WORD, searchableText } from './text';
 
 /** ts_rank weights for {D, C, B, A}: body, excerpt, tags, title. */
 const WEIGHTS = '{0.05, 0.2, 0.4, 1.0}';
-const CORRECTION_CANDIDATES = 10;
+const CORRECTION_CANDIDATES = 20;
 
 interface HitRow {
   ref_id: number;
@@ -179,10 +179,15 @@ export class PostgresSearchEngine implements SearchEngine {
       candidates
         .filter((w) => !known.has(w))
         .map(async (word) => {
+          // Trigram neighbours, plus the word with two neighbouring letters swapped: trigrams barely overlap for a swap in a short word.
+          const swaps = [...word].slice(1).map((_, i) => word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2));
           const rows: { term: string; sim: number; docs: number }[] = (
             await this.db.raw(
-              `SELECT term, similarity(term, ?) AS sim, docs FROM search_terms WHERE kind = ? AND term % ? ORDER BY sim DESC, docs DESC LIMIT ?`,
-              [word, kind, word, CORRECTION_CANDIDATES],
+              `SELECT term, similarity(term, ?) AS sim, docs FROM (
+                 (SELECT term, docs FROM search_terms WHERE kind = ? AND term % ? ORDER BY similarity(term, ?) DESC, docs DESC LIMIT ?)
+                 UNION SELECT term, docs FROM search_terms WHERE kind = ? AND term = ANY(?::text[])
+               ) candidates`,
+              [word, kind, word, word, CORRECTION_CANDIDATES, kind, swaps],
             )
           ).rows;
           // A transposition ("stabel") costs two Levenshtein edits: allow one beyond the typo budget.
