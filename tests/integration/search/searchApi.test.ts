@@ -143,3 +143,30 @@ describe('GET /api/{kind}/search', () => {
     expect(tooLong.body.error.field).toBe('q');
   });
 });
+
+describe('content search sources (internal, for the indexer)', () => {
+  const internal = async (path: string) => {
+    const res = await fetch(`${sys.services.content.url}/internal/search-sources${path}`);
+    return { status: res.status, body: (await res.json()) as any };
+  };
+
+  it('pages through the visible records of a kind in id order', async () => {
+    const first = await internal('/events?after=0&limit=1');
+    expect(first.status).toBe(200);
+    expect(first.body.items.map((e: { slug: string }) => e.slug)).toEqual(['nebula-summit']);
+    expect(first.body.next).toBe(first.body.items[0].id);
+    const rest = await internal(`/events?after=${first.body.next}&limit=1`);
+    // The unpublished event is never handed over.
+    expect(rest.body).toEqual({ items: [], next: null });
+  });
+
+  it('answers one record, 404 when hidden, and 400 naming a bad kind or id', async () => {
+    const hidden = await sys.database.db('tools').where({ slug: 'hidden-nebula' }).first('id');
+    expect((await internal(`/tools/${hidden.id}`)).status).toBe(404);
+    const shown = await sys.database.db('tools').where({ slug: 'nebula-studio' }).first('id');
+    expect((await internal(`/tools/${shown.id}`)).body).toMatchObject({ slug: 'nebula-studio', shortDescription: 'Prompt workbench for teams' });
+    expect((await internal('/recipes')).body.error.field).toBe('kind');
+    expect((await internal('/tools/abc')).body.error.field).toBe('id');
+    expect((await internal('/tools?limit=5000')).body.error.field).toBe('limit');
+  });
+});
