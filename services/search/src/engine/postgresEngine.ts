@@ -148,14 +148,20 @@ export class PostgresSearchEngine implements SearchEngine {
   }
 
   private async match(kind: SearchKind, tsquery: string, limit: number): Promise<{ rows: HitRow[]; total: number }> {
+    // Every match is ranked on narrow rows (id, rank, date); only the best `limit` are read in full.
     const { rows } = await this.db.raw<{ rows: HitRow[] }>(
-      `WITH query AS (SELECT to_tsquery('english', ?) AS q)
-       SELECT d.ref_id, d.result, d.title, d.tags, d.excerpt, count(*) OVER () AS total
-       FROM search_documents d, query
-       WHERE d.kind = ? AND d.tsv @@ query.q
-       ORDER BY ts_rank(?::float4[], d.head_tsv, query.q) DESC, d.published_at DESC NULLS LAST, d.ref_id DESC
-       LIMIT ?`,
-      [tsquery, kind, WEIGHTS, limit],
+      `WITH query AS (SELECT to_tsquery('english', ?) AS q),
+       ranked AS (
+         SELECT d.ref_id, ts_rank(?::float4[], d.head_tsv, query.q) AS rank, d.published_at, count(*) OVER () AS total
+         FROM search_documents d, query
+         WHERE d.kind = ? AND d.tsv @@ query.q
+         ORDER BY rank DESC, d.published_at DESC NULLS LAST, d.ref_id DESC
+         LIMIT ?
+       )
+       SELECT d.ref_id, d.result, d.title, d.tags, d.excerpt, r.total
+       FROM ranked r JOIN search_documents d ON d.kind = ? AND d.ref_id = r.ref_id
+       ORDER BY r.rank DESC, r.published_at DESC NULLS LAST, r.ref_id DESC`,
+      [tsquery, WEIGHTS, kind, limit, kind],
     );
     return { rows, total: rows.length ? Number(rows[0]!.total) : 0 };
   }

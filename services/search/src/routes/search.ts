@@ -16,9 +16,8 @@ export function searchRoutes(search: SearchService): Router {
   router.get('/:kind/search', async (req, res) => {
     const { kind } = parseRequest(kindParam, req.params);
     const { q, limit } = parseRequest(searchRequestSchema, req.query);
-    const page = await search.search(kind, q, limit);
-    res.set(SEARCH_TOTAL_HEADER, String(page.total));
-    res.json(page.hits.map((hit) => ({ ...hit.result, why: hit.why })));
+    const answer = await search.search(kind, q, limit);
+    res.set(SEARCH_TOTAL_HEADER, String(answer.total)).type('json').send(answer.json);
   });
   return router;
 }

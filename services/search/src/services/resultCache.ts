@@ -1,6 +1,11 @@
 import { LRUCache } from 'lru-cache';
 import type { Logger, Redis } from '@neuralbeat/common';
-import type { SearchPage } from '../engine/SearchEngine';
+
+/** A search answer ready to send: the JSON body and the number of matches in all. */
+export interface SearchAnswer {
+  json: string;
+  total: number;
+}
 
 /**
  * Recent search answers, so a popular query costs one engine call per change of
@@ -9,12 +14,12 @@ import type { SearchPage } from '../engine/SearchEngine';
  * only bounds what a lost message could leave behind.
  */
 export class SearchResultCache {
-  private readonly cache: LRUCache<string, SearchPage> | null;
+  private readonly cache: LRUCache<string, SearchAnswer> | null;
   private readonly redis?: Redis;
   private subscriber?: Redis;
   private readonly channel: string;
   constructor(opts: { ttlSeconds: number; redis?: Redis; prefix: string; logger?: Logger }) {
-    this.cache = opts.ttlSeconds > 0 ? new LRUCache({ max: 5000, ttl: opts.ttlSeconds * 1000 }) : null;
+    this.cache = opts.ttlSeconds > 0 ? new LRUCache({ max: 5000, maxSize: 64 * 1024 * 1024, sizeCalculation: (a) => a.json.length + 64, ttl: opts.ttlSeconds * 1000 }) : null;
     this.redis = opts.redis;
     this.channel = `${opts.prefix}:search:index-changed`;
     if (this.cache && opts.redis) {
@@ -28,12 +33,12 @@ export class SearchResultCache {
     return `${kind}\u0000${limit}\u0000${words.join(' ')}`;
   }
 
-  get(key: string): SearchPage | undefined {
+  get(key: string): SearchAnswer | undefined {
     return this.cache?.get(key);
   }
 
-  set(key: string, page: SearchPage): void {
-    this.cache?.set(key, page);
+  set(key: string, answer: SearchAnswer): void {
+    this.cache?.set(key, answer);
   }
 
   /** The index changed: forget every answer, here and in the other search processes. */

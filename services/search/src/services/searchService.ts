@@ -1,7 +1,7 @@
 import type { SearchKind } from '@neuralbeat/common/contracts';
-import type { SearchEngine, SearchPage } from '../engine/SearchEngine';
+import type { SearchEngine } from '../engine/SearchEngine';
 import { queryWords } from '../engine/text';
-import { SearchResultCache } from './resultCache';
+import { SearchResultCache, type SearchAnswer } from './resultCache';
 
 /** One kind's search: the query reduced to its words, answered from the cache or the engine. */
 export class SearchService {
@@ -12,15 +12,18 @@ export class SearchService {
     this.cache = cache;
   }
 
-  async search(kind: SearchKind, q: string, limit: number): Promise<SearchPage> {
+  /** The response body (§3 results with their `why`, as JSON) and the number of matches in all. */
+  async search(kind: SearchKind, q: string, limit: number): Promise<SearchAnswer> {
     const words = queryWords(q);
     // Punctuation, quotes or symbols alone search for nothing.
-    if (!words.length) return { hits: [], total: 0 };
+    if (!words.length) return { json: '[]', total: 0 };
     const key = SearchResultCache.key(kind, words, limit);
     const cached = this.cache.get(key);
     if (cached) return cached;
     const page = await this.engine.search(kind, words, limit);
-    this.cache.set(key, page);
-    return page;
+    // Serialised once: a cached answer is sent as it is.
+    const answer = { json: JSON.stringify(page.hits.map((hit) => ({ ...hit.result, why: hit.why }))), total: page.total };
+    this.cache.set(key, answer);
+    return answer;
   }
 }
