@@ -13,19 +13,11 @@ import { INDEX_VERSION, reindexIfNeeded, reindexReason } from '../../../services
 import { startSystem, type RunningSystem } from '../../support/system';
 import { createTestDatabase, testConfig } from '../../support/testEnv';
 import { insertNewsItem } from '../../support/factories';
+import { eventually } from '../../support/eventually';
 
 /** Seeding before the search service existed: the rows are written, nobody hears of them. */
 const nobodyListening = { publish: async () => 'dropped' };
 
-async function eventually<T>(fn: () => Promise<T | undefined>, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 let sys: RunningSystem;
 let bus: EventBus;
