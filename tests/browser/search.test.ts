@@ -74,7 +74,7 @@ describe('/search', () => {
 
     await page.getByRole('link', { name: 'View all 4 tool results' }).click();
     await page.waitForURL(/\/search\?q=galaxy&tab=tools$/);
-    expect(await page.getByRole('tab', { name: /Tools/ }).getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('tab', { name: /Tools/, selected: true }).waitFor();
     const panel = page.getByRole('tabpanel');
     expect((await titles(panel)).length).toBe(4);
     // 5 tag chips in a tab.
@@ -83,6 +83,7 @@ describe('/search', () => {
 
     await page.getByRole('tab', { name: /Events/ }).click();
     await page.waitForURL(/tab=events/);
+    await page.getByRole('tab', { name: /Events/, selected: true }).waitFor();
     expect((await titles(page.getByRole('tabpanel'))).length).toBe(3);
     await page.goBack();
     await page.waitForURL(/tab=tools$/);
@@ -120,6 +121,8 @@ describe('/search', () => {
     const box = page.getByLabel('Search NeuralBeat');
     await box.pressSequentially('gala');
     await page.waitForURL(/\/search\?q=gala$/);
+    // Keystrokes faster than React renders are all kept.
+    expect(await box.inputValue()).toBe('gala');
     // A partial word finds results while typing.
     await page.getByRole('tab', { name: 'All Results 19' }).waitFor();
     await box.fill('zzqxv');
@@ -139,7 +142,8 @@ describe('/search', () => {
     }
     await page.goto(`${env.sys.url}/search?q=zzqxv&tab=news`);
     await page.getByRole('heading', { name: 'No news results' }).waitFor();
-    expect(await page.title()).toBe('No results for “zzqxv” | NeuralBeat');
+    // The title follows once all five kinds have answered.
+    await page.waitForFunction(() => document.title === 'No results for “zzqxv” | NeuralBeat');
 
     await box.fill('   ');
     await page.getByRole('heading', { name: 'Start your search' }).waitFor();

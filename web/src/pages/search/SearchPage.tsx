@@ -43,12 +43,17 @@ export default function SearchPage() {
   const tab = parseTab(params.get('tab'));
   const [text, setText] = useState(urlQ);
   const [searched, setSearched] = useState(urlQ.trim());
-  // The q this page last wrote to the address bar: any other change came from navigation (header search, back, a link).
-  const written = useRef(urlQ);
+  // Values of q this page wrote to the address bar and has not seen come back yet. Fast typing writes several
+  // before React renders once; any other change of q came from navigation (header search, back, a link).
+  const pending = useRef<string[]>([]);
 
   useEffect(() => {
-    if (urlQ === written.current) return;
-    written.current = urlQ;
+    const ours = pending.current.indexOf(urlQ);
+    if (ours >= 0) {
+      pending.current.splice(0, ours + 1);
+      return;
+    }
+    pending.current = [];
     setText(urlQ);
     setSearched(urlQ.trim());
   }, [urlQ]);
@@ -66,7 +71,7 @@ export default function SearchPage() {
     const p = new URLSearchParams();
     if (q) p.set('q', q);
     if (t !== 'all') p.set('tab', t);
-    written.current = q;
+    if (q !== urlQ) pending.current.push(q);
     setParams(p, { replace });
   };
   const handleChange = (value: string) => {
