@@ -45,7 +45,7 @@ if (!fs.existsSync(path.join(webDist, 'index.html'))) {
 }
 
 const database = await benchDatabase();
-await seed(database.db);
+await seed(database.db, { publish: async () => 'unpublished' });
 console.log(`Generating ${NEWS_ITEMS.toLocaleString()} news items...`);
 await database.db.raw(
   `INSERT INTO articles (title, author, publish_date, category, published, processing_status, source_url)

@@ -35,6 +35,7 @@ export const SERVICE_ENTRIES: Record<ServiceName, () => Record<string, string>> 
   search: () => ({
     main: 'services/search/src/main.ts',
     meiliSetup: 'services/search/src/meiliSetup.ts',
+    reindex: 'services/search/src/cli/reindex.ts',
     ...migrationsOf('services/search/src/db/migrations'),
   }),
   pipeline: () => ({ main: 'services/pipeline/src/main.ts', sources: 'services/pipeline/src/cli/sources.ts' }),

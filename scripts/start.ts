@@ -13,7 +13,7 @@ import pg from 'pg';
 import { Redis } from 'ioredis';
 import { ConfigError, createDb, parseConfig, type Config } from '@neuralbeat/common';
 import { migrateToLatest } from '../services/content/src/db/migrate';
-import { seed } from '../services/content/src/db/seed';
+import { seedWithEvents } from '../services/content/src/db/seed';
 import { buildServices, buildSupervisor } from './buildServices';
 import { ensureFirstAdmin } from '../services/content/src/services/operatorAccounts';
 
@@ -100,7 +100,7 @@ try {
   await db.raw('CREATE EXTENSION IF NOT EXISTS pg_trgm');
   const applied = await migrateToLatest(db);
   console.log(applied.length ? `Applied ${applied.length} migrations.` : 'Schema up to date.');
-  await seed(db);
+  await seedWithEvents(db, cfg);
   console.log('Seed data in place.');
   await ensureFirstAdmin(db, cfg);
 } finally {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventBus, createRedis } from '@neuralbeat/common';
 import { ToolService } from '../../services/content/src/services/toolService';
 import { startSystem, type RunningSystem } from '../support/system';
+import { eventually } from '../support/eventually';
 
 let sys: RunningSystem;
 beforeAll(async () => {
@@ -9,15 +10,6 @@ beforeAll(async () => {
 });
 afterAll(async () => sys.stop());
 
-async function eventually<T>(fn: () => Promise<T | undefined>, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('event bus across services', () => {
   it('a tool approved in content reaches the search index only after commit, once', async () => {
@@ -46,7 +38,16 @@ describe('event bus across services', () => {
       const r = await search();
       return r.length ? r : undefined;
     });
-    expect(hits).toEqual([{ id: submitted.id, slug: 'quiver-vectorizer', name: 'Quiver Vectorizer', description: 'Raster to vector for designers', tags: ['vector', 'design'] }]);
+    expect(hits).toEqual([
+      {
+        id: submitted.id,
+        slug: 'quiver-vectorizer',
+        name: 'Quiver Vectorizer',
+        description: 'Raster to vector for designers',
+        tags: ['vector', 'design'],
+        why: { field: 'title', match: 'exact', terms: ['vectorizer', 'vector'] },
+      },
+    ]);
 
     // Approving again emits nothing new and the index still holds one document.
     await tools.approve(submitted.id);

@@ -17,10 +17,19 @@ import { createTestDatabase, type TestDatabase } from '../support/testEnv';
 const REFERENCE_DATE = new Date('2026-11-22T00:00:00Z');
 const TABLES = ['users', 'tools', 'resources', 'events', 'jobs'] as const;
 
+/** Events the seed announced, in order. */
+const published: { name: string; payload: Record<string, number | string> }[] = [];
+const bus = {
+  publish: async (name: string, payload: unknown) => {
+    published.push({ name, payload: payload as Record<string, number | string> });
+    return String(published.length);
+  },
+};
+
 let t: TestDatabase;
 beforeAll(async () => {
   t = await createTestDatabase();
-  await seed(t.db);
+  await seed(t.db, bus);
 });
 afterAll(async () => t.drop());
 
@@ -34,17 +43,29 @@ const snapshot = async () => {
 const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
 describe('seed', () => {
+  it('announces every row it adds, so a running search index takes it up', async () => {
+    const ids = (name: string, key: string) => published.filter((e) => e.name === name).map((e) => e.payload[key]);
+    const rows = await snapshot();
+    expect(ids('tool.approved', 'toolId')).toEqual(rows.tools);
+    expect(ids('resource.changed', 'resourceId')).toEqual(rows.resources);
+    expect(ids('event.changed', 'eventId')).toEqual(rows.events);
+    expect(ids('job.changed', 'jobId')).toEqual(rows.jobs);
+    expect(published).toHaveLength(rows.tools.length + rows.resources.length + rows.events.length + rows.jobs.length);
+  });
+
   it('leaves the same rows when run again, and keeps admin edits', async () => {
     const first = await snapshot();
+    const announced = published.length;
     expect(first.tools.length).toBeGreaterThanOrEqual(32);
     expect(first.resources.length).toBeGreaterThanOrEqual(12);
     expect(first.events.length).toBeGreaterThanOrEqual(10);
     expect(first.jobs.length).toBeGreaterThanOrEqual(12);
 
     await t.db('tools').where({ slug: 'chatgpt' }).update({ short_description: 'Edited by an admin' });
-    await seed(t.db);
+    await seed(t.db, bus);
 
     expect(await snapshot()).toEqual(first);
+    expect(published).toHaveLength(announced);
     expect(await t.db('tools').where({ slug: 'chatgpt' }).first('short_description')).toEqual({ short_description: 'Edited by an admin' });
   });
 
@@ -52,10 +73,13 @@ describe('seed', () => {
     const before = await t.db('jobs').count<{ n: string }[]>({ n: '*' });
     const job = await t.db('jobs').orderBy('id').first('title', 'company');
     await t.db('jobs').where(job).delete();
+    const announced = published.length;
 
-    await seed(t.db);
+    await seed(t.db, bus);
 
     expect(await t.db('jobs').count<{ n: string }[]>({ n: '*' })).toEqual(before);
+    const restored = await t.db('jobs').where(job).first('id');
+    expect(published.slice(announced)).toEqual([{ name: 'job.changed', payload: { jobId: restored.id } }]);
     expect(await t.db('jobs').where(job).count<{ n: string }[]>({ n: '*' })).toEqual([{ n: '1' }]);
   });
 

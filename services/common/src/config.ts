@@ -30,6 +30,8 @@ export const configSchema = z.object({
   MEILI_API_KEY_FILE: z.string().optional(),
   /** Meilisearch's master key: read only by the one-off setup (services/search/src/meiliSetup.ts), never by a service. */
   MEILI_MASTER_KEY: z.string().optional(),
+  /** Seconds the search service may reuse an answer; any index change empties the cache at once (0 = off). */
+  SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   AI_PROVIDER: z.enum(['local', 'openai', 'gemini']).default('local'),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().url().optional(),

@@ -4,6 +4,7 @@ import { publicRoutes } from './routes/index';
 import { internalRoutes } from './routes/internal';
 import type { ContentConfig } from './config';
 import { operatorRoutes } from './routes/operator';
+import { internalSearchRoutes } from './routes/internalSearch';
 
 export interface ContentDeps {
   db: Knex;
@@ -31,5 +32,6 @@ export function createContentApp(deps: ContentDeps): Express {
   app.use('/api', operatorRoutes(deps));
   app.use('/api', publicRoutes(deps));
   app.use('/internal', internalRoutes(deps));
+  app.use('/internal', internalSearchRoutes(deps));
   return finishServiceApp(app);
 }

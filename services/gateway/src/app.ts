@@ -16,6 +16,7 @@ import { IMAGE_PROXY_PATH } from '@neuralbeat/common/contracts';
 
 /** Largest request body the gateway reads (the services' own limits are smaller and name the field). */
 const BODY_LIMIT_BYTES = 1024 * 1024;
+import { SearchPageMetaResolver } from './searchPageMeta';
 
 export interface GatewayDeps {
   logger: Logger;
@@ -52,9 +53,10 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(compression());
   app.use(crawlerDocuments(deps.config));
   const pages = new PageMetaResolver(deps.targets.content, deps.config.SITE_URL);
+  const searchPage = new SearchPageMetaResolver(deps.targets.search);
   app.use(
-    spaRoutes(deps.webDist, async (path, template) => {
-      const meta = await pages.resolve(path);
+    spaRoutes(deps.webDist, async (path, template, query) => {
+      const meta = (await searchPage.resolve(path, query)) ?? (await pages.resolve(path));
       return { status: meta.status, html: renderShell(template, meta, deps.config) };
     }),
   );

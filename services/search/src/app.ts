@@ -1,12 +1,12 @@
 import type { Express } from 'express';
 import { createServiceApp, finishServiceApp, redisRateLimit, type Config, type Knex, type Logger, type Redis } from '@neuralbeat/common';
-import type { SearchEngine } from './engine/SearchEngine';
+import type { SearchService } from './services/searchService';
 import { searchRoutes } from './routes/search';
 
 export interface SearchDeps {
   db: Knex;
   redis: Redis;
-  engine: SearchEngine;
+  search: SearchService;
   logger: Logger;
   config: Pick<Config, 'SERVICE_TRUSTED_PROXIES' | 'SEARCH_RATE_LIMIT' | 'REDIS_PREFIX'>;
 }
@@ -23,6 +23,6 @@ export function createSearchApp(deps: SearchDeps): Express {
   });
   // Generous for a visitor (a search page asks once per kind), tight enough to stop a scraper.
   const limit = redisRateLimit({ redis: deps.redis, prefix: deps.config.REDIS_PREFIX, name: 'search', limit: deps.config.SEARCH_RATE_LIMIT, windowMs: 60_000 });
-  app.use('/api', limit, searchRoutes(deps.engine));
+  app.use('/api', limit, searchRoutes(deps.search));
   return finishServiceApp(app);
 }

@@ -1,56 +1,53 @@
 import type { EventHandlers, Logger } from '@neuralbeat/common';
-import { toolSchema, newsArticleSchema, singleArticleResponseSchema } from '@neuralbeat/common/contracts';
+import type { SearchKind } from '@neuralbeat/common/contracts';
 import type { SearchEngine } from './engine/SearchEngine';
+import type { ContentClient } from './contentClient';
+import { toSearchDocument } from './documents';
 
-/** Reads the current state of a record from the content service; null when it is gone or not public. */
-async function fetchJson(url: string, requestId?: string): Promise<unknown | null> {
-  const res = await fetch(url, { headers: requestId ? { 'x-request-id': requestId } : {} });
-  if (res.status === 404) return null;
-  if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`);
-  return res.json();
+/** Runs tasks with the same key one after another (different keys run in parallel). */
+class KeyedQueue {
+  private readonly tails = new Map<string, Promise<void>>();
+  run(key: string, task: () => Promise<void>): Promise<void> {
+    const next = (this.tails.get(key) ?? Promise.resolve()).then(task, task);
+    const tail = next.catch(() => {});
+    this.tails.set(key, tail);
+    void tail.then(() => {
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    });
+    return next;
+  }
+}
+
+export interface IndexerDeps {
+  engine: SearchEngine;
+  content: ContentClient;
+  logger: Logger;
+  /** Called after every index write (empties the result caches). */
+  onChange: () => Promise<void>;
 }
 
 /**
  * Event handlers that keep the index in step with content. Each re-reads the
- * record and upserts it, so a redelivered event leaves the same document.
+ * record's visible state and upserts it, or removes it when it is gone or hidden,
+ * so a redelivered or out-of-date event leaves the right document. Events for one
+ * record are handled one at a time, so an older read never overwrites a newer one.
  */
-export function indexerHandlers(engine: SearchEngine, contentUrl: string, logger: Logger): EventHandlers {
+export function indexerHandlers({ engine, content, logger, onChange }: IndexerDeps): EventHandlers {
+  const queue = new KeyedQueue();
+  const refresh = (kind: SearchKind, id: number, requestId?: string) =>
+    queue.run(`${kind}:${id}`, async () => {
+      const record = await content.one(kind, id, requestId);
+      if (record) await engine.upsert(toSearchDocument(kind, record));
+      else await engine.remove(kind, id);
+      await onChange();
+      logger.debug({ kind, id, indexed: Boolean(record), requestId }, record ? 'search document indexed' : 'search document removed');
+    });
   return {
-    'tool.approved': async ({ toolId, slug }, event) => {
-      const body = await fetchJson(`${contentUrl}/api/tools/${encodeURIComponent(slug)}`, event.requestId);
-      if (!body) {
-        await engine.remove('tools', toolId);
-        return;
-      }
-      const tool = toolSchema.parse(body);
-      await engine.upsert({
-        kind: 'tools',
-        refId: tool.id,
-        title: tool.name,
-        body: `${tool.shortDescription} ${tool.description} ${tool.category}`,
-        tags: tool.tags,
-        publishedAt: tool.createdAt,
-        result: { id: tool.id, slug: tool.slug, name: tool.name, description: tool.shortDescription, tags: tool.tags },
-      });
-      logger.debug({ toolId, requestId: event.requestId }, 'tool indexed');
-    },
-    'newsfeed.published': async ({ newsFeedId, slug }, event) => {
-      const body = await fetchJson(`${contentUrl}/api/news/${encodeURIComponent(slug)}`, event.requestId);
-      const parsed = body ? singleArticleResponseSchema.safeParse(body) : null;
-      if (!parsed?.success) {
-        await engine.remove('news', newsFeedId);
-        return;
-      }
-      const a = newsArticleSchema.parse(parsed.data.article);
-      await engine.upsert({
-        kind: 'news',
-        refId: a.id,
-        title: a.title,
-        body: `${a.excerpt} ${a.content} ${a.category}`,
-        tags: a.tags,
-        publishedAt: a.publishDate,
-        result: { id: a.id, slug: a.slug, title: a.title, excerpt: a.excerpt, publishDate: a.publishDate, category: a.category, tags: a.tags },
-      });
-    },
+    'newsfeed.published': ({ newsFeedId }, event) => refresh('news', newsFeedId, event.requestId),
+    'newsfeed.updated': ({ newsFeedId }, event) => refresh('news', newsFeedId, event.requestId),
+    'tool.approved': ({ toolId }, event) => refresh('tools', toolId, event.requestId),
+    'resource.changed': ({ resourceId }, event) => refresh('resources', resourceId, event.requestId),
+    'event.changed': ({ eventId }, event) => refresh('events', eventId, event.requestId),
+    'job.changed': ({ jobId }, event) => refresh('jobs', jobId, event.requestId),
   };
 }

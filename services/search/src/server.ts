@@ -1,33 +1,47 @@
-import fs from 'node:fs';
 import { createDb, createLogger, createRedis, EventBus, serve, type Logger, type RunningServer } from '@neuralbeat/common';
 import type { SearchConfig } from './config';
 import { createSearchApp } from './app';
 import { migrateSearch } from './db/migrate';
-import { PostgresSearchEngine } from './engine/postgresEngine';
-import { MeilisearchEngine } from './engine/meilisearchEngine';
+import { createEngine } from './engine/index';
 import { indexerHandlers } from './indexer';
+import { ContentClient } from './contentClient';
+import { SearchResultCache } from './services/resultCache';
+import { SearchService } from './services/searchService';
+import { reindexIfNeeded } from './services/reindex';
 
-/** The search service's Meilisearch key: MEILI_API_KEY, else the file the setup step wrote. */
-function meiliKey(cfg: SearchConfig): string | undefined {
-  if (cfg.MEILI_API_KEY) return cfg.MEILI_API_KEY;
-  return cfg.MEILI_API_KEY_FILE ? fs.readFileSync(cfg.MEILI_API_KEY_FILE, 'utf8').trim() : undefined;
+export interface SearchStartOptions {
+  /** Rebuild the index in the background when it is empty or older than the code (main.ts does; tests choose). */
+  reindexIfNeeded?: boolean;
 }
 
 /** Wires the search service: its tables, the index subscriber and the HTTP API. Used by main.ts and tests. */
-export async function startSearch(cfg: SearchConfig, logger: Logger = createLogger('search', cfg.LOG_LEVEL)): Promise<RunningServer> {
+export async function startSearch(cfg: SearchConfig, logger: Logger = createLogger('search', cfg.LOG_LEVEL), opts: SearchStartOptions = {}): Promise<RunningServer> {
   const db = createDb(cfg.DATABASE_URL, {}, logger);
   await migrateSearch(db);
   const redis = createRedis(cfg.REDIS_URL, logger);
-  const engine = cfg.MEILI_HOST ? new MeilisearchEngine(cfg.MEILI_HOST, meiliKey(cfg), cfg.REDIS_PREFIX) : new PostgresSearchEngine(db);
+  const engine = createEngine(cfg, db);
+  const cache = new SearchResultCache({ ttlSeconds: cfg.SEARCH_CACHE_SECONDS, redis, prefix: cfg.REDIS_PREFIX, logger });
+  const content = new ContentClient(cfg.CONTENT_URL);
+  const onChange = () => cache.invalidate();
   const bus = new EventBus({ connection: redis, prefix: cfg.REDIS_PREFIX, logger });
-  bus.subscribe('search', indexerHandlers(engine, cfg.CONTENT_URL, logger));
-  const server = await serve(createSearchApp({ db, redis, engine, logger, config: cfg }), cfg.SEARCH_PORT, cfg.LISTEN_HOST);
-  logger.info({ port: server.port }, 'search service listening');
+  bus.subscribe('search', indexerHandlers({ engine, content, logger, onChange }));
+  const server = await serve(createSearchApp({ db, redis, search: new SearchService(engine, cache), logger, config: cfg }), cfg.SEARCH_PORT, cfg.LISTEN_HOST);
+  logger.info({ port: server.port, engine: engine.name }, 'search service listening');
+
+  const stopping = new AbortController();
+  const startup = opts.reindexIfNeeded
+    ? reindexIfNeeded({ db, engine, content, logger, onChange, signal: stopping.signal }).catch((err) => {
+        if (!stopping.signal.aborted) logger.error({ err }, 'start-up reindex failed');
+      })
+    : Promise.resolve();
   return {
     ...server,
     close: async () => {
+      stopping.abort();
       await server.close();
       await bus.close();
+      await startup;
+      await cache.close();
       await db.destroy();
       redis.disconnect();
     },

@@ -92,7 +92,7 @@ describe('Meilisearch keys', () => {
     const key = fs.readFileSync(path.join(dir, 'run/search.key'), 'utf8');
     requests.length = 0;
     const engine = new MeilisearchEngine(meili.url, key, 'nbprod');
-    await engine.upsert({ kind: 'news', refId: 1, title: 'A headline', body: 'Body', tags: [], publishedAt: null, result: { id: 1 } });
+    await engine.upsert({ kind: 'news', refId: 1, title: 'A headline', excerpt: '', body: 'Body', tags: [], publishedAt: null, result: { id: 1 } });
     expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       'PATCH /indexes/nbprod_news/settings',
       'POST /indexes/nbprod_news/documents',
@@ -101,6 +101,6 @@ describe('Meilisearch keys', () => {
     expect(requests.every((r) => r.key === key && r.key !== MASTER)).toBe(true);
     // Another system's indexes are out of its reach.
     const other = new MeilisearchEngine(meili.url, key, 'othersystem');
-    await expect(other.upsert({ kind: 'news', refId: 1, title: 't', body: 'b', tags: [], publishedAt: null, result: {} })).rejects.toThrow(/invalid/i);
+    await expect(other.upsert({ kind: 'news', refId: 1, title: 't', excerpt: '', body: 'b', tags: [], publishedAt: null, result: {} })).rejects.toThrow(/invalid/i);
   });
 });

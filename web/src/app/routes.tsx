@@ -34,6 +34,7 @@ export const routes: RouteObject[] = [
       { path: '/submit-tool', element: page(() => import('../pages/submit-tool/SubmitToolPage')) },
       { path: '/ai-stats', element: page(() => import('../pages/ai-stats/AiStatsPage')) },
       { path: '/admin/*', element: page(() => import('../pages/admin/AdminApp')) },
+      { path: '/search', element: page(() => import('../pages/search/SearchPage')) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -28,10 +28,6 @@ export const paginationQuerySchema = z.object({
 });
 export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
 
-export const searchQuerySchema = z.object({
-  q: z.string({ error: 'q is required' }).trim().min(1, 'q is required').max(200, 'q must be at most 200 characters'),
-});
-
 export const newsletterSubscribeSchema = z.object({
   email: z
     .string({ error: 'Email is required' })
@@ -223,13 +219,6 @@ export type HomeResponse = z.infer<typeof homeResponseSchema>;
 
 export const newsletterSubscribeResponseSchema = z.object({ message: z.string() });
 export const toolSubmitResponseSchema = z.object({ message: z.string(), tool: toolSchema });
-
-// ---------- search (spec §3 result shapes) ----------
-export const newsSearchResultSchema = newsArticleSchema.pick({ id: true, slug: true, title: true, excerpt: true, publishDate: true, category: true }).extend({ tags: z.array(z.string()) });
-export const toolSearchResultSchema = toolSchema.pick({ id: true, slug: true, name: true, description: true, tags: true });
-export const resourceSearchResultSchema = resourceSchema.pick({ id: true, slug: true, title: true, summary: true, difficultyLevel: true, publishedAt: true }).extend({ tags: z.array(z.string()) });
-export const eventSearchResultSchema = eventSchema.pick({ id: true, slug: true, name: true, description: true, startDate: true, location: true });
-export const jobSearchResultSchema = jobSchema.pick({ id: true, title: true, company: true, description: true, location: true, jobType: true });
 
 // ---------- AI stats ----------
 export const aiStatsSchema = z.object({

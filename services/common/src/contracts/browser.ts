@@ -9,3 +9,5 @@ export * from './pages';
 export * from './jsonLd';
 export * from './media';
 export * from './adminConsole';
+export * from './searchConstants';
+export * from './searchPage';

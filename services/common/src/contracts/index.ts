@@ -8,3 +8,7 @@ export * from './jsonLd';
 export * from './media';
 export * from './admin';
 export * from './adminConsole';
+export * from './searchConstants';
+export * from './search';
+export * from './listings';
+export * from './searchPage';

@@ -1,20 +1,32 @@
 import { fileURLToPath } from 'node:url';
-import { createDb, createLogger, parseSettings, settingsOf, type Knex } from '@neuralbeat/common';
+import { createDb, createLogger, createRedis, EventBus, parseSettings, settingsOf, type Config, type Knex } from '@neuralbeat/common';
 import { seedEssentials } from './seeds/essentials';
 import { seedDemoContent } from './seeds/demoContent';
 import { ensureFirstAdmin } from '../services/operatorAccounts';
 
-/** Idempotent: running it twice leaves the same rows. */
-export async function seed(db: Knex): Promise<void> {
+/** Idempotent: running it twice leaves the same rows. The rows it adds are announced on `bus`. */
+export async function seed(db: Knex, bus: Pick<EventBus, 'publish'>): Promise<void> {
   await seedEssentials(db);
-  await seedDemoContent(db);
+  await seedDemoContent(db, bus);
+}
+
+/** Seeds with events published on the system's own bus (`npm run seed`, `npm start`). */
+export async function seedWithEvents(db: Knex, cfg: Pick<Config, 'REDIS_URL' | 'REDIS_PREFIX'>): Promise<void> {
+  const redis = createRedis(cfg.REDIS_URL);
+  const bus = new EventBus({ connection: redis, prefix: cfg.REDIS_PREFIX });
+  try {
+    await seed(db, bus);
+  } finally {
+    await bus.close();
+    redis.disconnect();
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const logger = createLogger('seed');
-  const cfg = parseSettings(settingsOf(['DATABASE_URL', 'SITE_URL', 'ADMIN_USERNAME', 'ADMIN_PASSWORD']));
+  const cfg = parseSettings(settingsOf(['DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'SITE_URL', 'ADMIN_USERNAME', 'ADMIN_PASSWORD']));
   const db = createDb(cfg.DATABASE_URL);
-  seed(db)
+  seedWithEvents(db, cfg)
     .then(() => ensureFirstAdmin(db, cfg))
     .then(() => logger.info('seed complete'))
     .catch((err) => {

@@ -1,20 +1,49 @@
-export const SEARCH_KINDS = ['news', 'tools', 'resources', 'events', 'jobs'] as const;
-export type SearchKind = (typeof SEARCH_KINDS)[number];
+import type { SearchKind, SearchWhy } from '@neuralbeat/common/contracts';
 
-/** A document as indexed: searchable text plus the result shape returned to clients. */
+export { SEARCH_KINDS, type SearchKind } from '@neuralbeat/common/contracts';
+
+/**
+ * A document as indexed: four weighted fields (title above tags above excerpt
+ * above body) plus the result shape returned to clients (spec §3).
+ */
 export interface SearchDocument {
   kind: SearchKind;
   refId: number;
   title: string;
-  body: string;
+  /** Tags and other short labels (category, company, location...). */
   tags: string[];
+  excerpt: string;
+  /** Plain text. */
+  body: string;
   publishedAt: string | null;
   result: Record<string, unknown>;
 }
 
-/** What every engine (Postgres full-text, Meilisearch) provides. */
+export interface SearchHit {
+  result: Record<string, unknown>;
+  why: SearchWhy;
+}
+
+/** The best `limit` hits, best first, and how many documents match in all. */
+export interface SearchPage {
+  hits: SearchHit[];
+  total: number;
+}
+
+/** What every engine (Postgres full-text, Meilisearch) provides; both pass the one engine suite. */
 export interface SearchEngine {
+  /** Names the engine in the stored index state: switching engines means a reindex. */
+  readonly name: string;
   upsert(doc: SearchDocument): Promise<void>;
+  /** Bulk upsert for a reindex. */
+  upsertMany(docs: SearchDocument[]): Promise<void>;
   remove(kind: SearchKind, refId: number): Promise<void>;
-  search(kind: SearchKind, q: string, limit: number): Promise<Record<string, unknown>[]>;
+  /** Removes documents of a kind that no upsert has touched since `since`: what a reindex did not find any more. */
+  removeStale(kind: SearchKind, since: Date): Promise<void>;
+  /** Rebuilds the typo dictionary of a kind from its documents (after a reindex). */
+  rebuildDictionary(kind: SearchKind): Promise<void>;
+  /** Documents in the index, all kinds. */
+  count(): Promise<number>;
+  /** `words` come from `queryWords()`: non-empty, lower-cased, accent-free. */
+  search(kind: SearchKind, words: string[], limit: number): Promise<SearchPage>;
 }

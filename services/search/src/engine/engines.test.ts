@@ -1,47 +1,135 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Meilisearch } from 'meilisearch';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from '../../../../tests/support/testEnv';
 import { migrateSearch } from '../db/migrate';
 import { PostgresSearchEngine } from './postgresEngine';
 import { MeilisearchEngine } from './meilisearchEngine';
-import type { SearchDocument, SearchEngine } from './SearchEngine';
+import type { SearchDocument, SearchEngine, SearchKind } from './SearchEngine';
+import { queryWords } from './text';
 
-const tool = (refId: number, title: string, body: string, tags: string[] = []): SearchDocument => ({
-  kind: 'tools',
+const DAY = 86_400_000;
+const doc = (kind: SearchKind, refId: number, fields: Partial<Omit<SearchDocument, 'kind' | 'refId'>> & { title: string }): SearchDocument => ({
+  kind,
   refId,
-  title,
-  body,
-  tags,
-  publishedAt: new Date(Date.UTC(2026, 0, refId)).toISOString(),
-  result: { id: refId, name: title },
+  tags: [],
+  excerpt: '',
+  body: '',
+  publishedAt: new Date(Date.UTC(2026, 0, 1) + refId * DAY).toISOString(),
+  result: { id: refId, title: fields.title },
+  ...fields,
 });
+const tool = (refId: number, title: string, fields: Partial<SearchDocument> = {}) => doc('tools', refId, { title, ...fields });
 
-/** The behaviour every engine must share. */
-function engineSuite(name: string, make: () => Promise<SearchEngine>) {
+const search = (engine: SearchEngine, kind: SearchKind, q: string, limit = 10) => engine.search(kind, queryWords(q), limit);
+const ids = async (engine: SearchEngine, kind: SearchKind, q: string) => (await search(engine, kind, q)).hits.map((h) => h.result.id);
+
+/** The behaviour every engine must share: the one suite both engines pass. */
+function engineSuite(name: string, make: () => Promise<{ engine: SearchEngine; cleanup: () => Promise<void> }>) {
   describe(name, () => {
     let engine: SearchEngine;
+    let cleanup: () => Promise<void>;
     beforeAll(async () => {
-      engine = await make();
-      await engine.upsert(tool(1, 'Canvas Painter', 'Generative image studio for illustrators', ['image']));
-      await engine.upsert(tool(2, 'Code Pilot', 'An assistant that writes generative code completions', ['coding']));
-      await engine.upsert(tool(3, 'Transcribe Pro', 'Speech to text for meetings', ['audio']));
+      ({ engine, cleanup } = await make());
+      await engine.upsertMany([
+        // One word, "orbit", in a different field of each; the body match is the newest, the title match the oldest.
+        tool(1, 'Orbit Planner', { publishedAt: '2025-01-01T00:00:00Z' }),
+        tool(2, 'Route Mapper', { tags: ['orbit', 'space'], publishedAt: '2025-02-01T00:00:00Z' }),
+        tool(3, 'Launch Desk', { excerpt: 'Schedules every orbit of a satellite fleet', publishedAt: '2025-03-01T00:00:00Z' }),
+        tool(4, 'Mission Log', { body: 'Keeps a log of each mission, from launch to a stable orbit and beyond.', publishedAt: '2025-04-01T00:00:00Z' }),
+        // Two title matches: the newer ranks first.
+        tool(5, 'Orbit Studio', { publishedAt: '2025-05-01T00:00:00Z' }),
+        tool(10, 'Transformer Lab', { excerpt: 'Fine-tune transformer models on your own data', tags: ['llm'] }),
+        tool(11, 'Anthropic Console', { excerpt: 'Build with Claude models', tags: ['llm', 'api'] }),
+        tool(12, 'Stable Diffusion XL', { excerpt: 'Open image generation model', tags: ['image'] }),
+        tool(13, 'Label Studio', { excerpt: 'Data labelling for machine learning', tags: ['data'] }),
+        tool(14, 'Diffusion Bee', { excerpt: 'Image generation on your Mac', tags: ['image'] }),
+        tool(15, 'Canvas Painter', { excerpt: 'Generative image studio for illustrators', tags: ['image'] }),
+        tool(16, 'Transcribe Pro', { excerpt: 'Speech to text for meetings', tags: ['audio'] }),
+      ]);
+      // Engines that keep a typo dictionary build it after bulk loads.
+      await engine.rebuildDictionary('tools');
+    });
+    afterAll(async () => cleanup());
+
+    it('ranks a title match above tags above excerpt above body, newest first among equals', async () => {
+      expect(await ids(engine, 'tools', 'orbit')).toEqual([5, 1, 2, 3, 4]);
     });
 
-    it('ranks a title match above a body match and matches prefixes', async () => {
-      const hits = await engine.search('tools', 'generat', 10);
-      expect(hits.map((h) => h.id)).toEqual(expect.arrayContaining([1, 2]));
-      expect((await engine.search('tools', 'canvas', 10)).map((h) => h.id)).toEqual([1]);
-      expect((await engine.search('tools', 'transcri', 10)).map((h) => h.id)).toEqual([3]);
+    it('matches a partial last word while typing', async () => {
+      expect(await ids(engine, 'tools', 'transcri')).toEqual([16]);
+      expect(await ids(engine, 'tools', 'orbit stu')).toEqual([5]);
+      const page = await search(engine, 'tools', 'transcri');
+      expect(page.hits[0]!.why).toMatchObject({ field: 'title', match: 'prefix', terms: ['transcribe'] });
+    });
+
+    it('matches English word forms (stemming)', async () => {
+      expect(await ids(engine, 'tools', 'painters')).toEqual([15]);
+      expect(await ids(engine, 'tools', 'generating')).toEqual(expect.arrayContaining([15]));
+      const why = (await search(engine, 'tools', 'painters')).hits[0]!.why;
+      expect(why).toMatchObject({ field: 'title', match: 'exact', terms: ['painter'] });
+    });
+
+    it('finds the intended item despite one or two typos', async () => {
+      expect((await ids(engine, 'tools', 'transfomer'))[0]).toBe(10);
+      expect((await ids(engine, 'tools', 'antropic'))[0]).toBe(11);
+      expect((await ids(engine, 'tools', 'stabel difusion'))[0]).toBe(12);
+      expect((await ids(engine, 'tools', 'transfromer'))[0]).toBe(10);
+      const why = (await search(engine, 'tools', 'antropic')).hits[0]!.why;
+      expect(why).toMatchObject({ field: 'title', match: 'typo', terms: ['anthropic'] });
+    });
+
+    it('says which field matched, with a passage for a body match', async () => {
+      const byId = new Map((await search(engine, 'tools', 'orbit')).hits.map((h) => [h.result.id, h.why]));
+      expect(byId.get(2)).toMatchObject({ field: 'tags', match: 'exact' });
+      expect(byId.get(3)).toMatchObject({ field: 'excerpt', match: 'exact' });
+      expect(byId.get(4)).toMatchObject({ field: 'body', match: 'exact', terms: ['orbit'] });
+      expect(byId.get(4)!.snippet).toContain('a stable orbit and beyond');
+    });
+
+    it('requires every word and counts all matches beyond the limit', async () => {
+      expect(await ids(engine, 'tools', 'orbit planner')).toEqual([1]);
+      const page = await search(engine, 'tools', 'orbit', 2);
+      expect(page.hits.map((h) => h.result.id)).toEqual([5, 1]);
+      expect(page.total).toBe(5);
+      expect(await search(engine, 'tools', 'zebra')).toEqual({ hits: [], total: 0 });
     });
 
     it('replaces a document on upsert and forgets it on remove', async () => {
-      await engine.upsert(tool(3, 'Transcribe Pro', 'Meeting notes and summaries', ['audio']));
-      expect(await engine.search('tools', 'speech', 10)).toEqual([]);
-      await engine.remove('tools', 3);
-      expect(await engine.search('tools', 'transcribe', 10)).toEqual([]);
+      await engine.upsert(tool(20, 'Meeting Scribe', { excerpt: 'Speech notes' }));
+      expect(await ids(engine, 'tools', 'scribe')).toEqual([20]);
+      await engine.upsert(tool(20, 'Meeting Scribe', { excerpt: 'Summaries of calls' }));
+      expect(await ids(engine, 'tools', 'speech')).toEqual([16]);
+      expect(await ids(engine, 'tools', 'summaries')).toEqual([20]);
+      await engine.remove('tools', 20);
+      expect(await ids(engine, 'tools', 'scribe')).toEqual([]);
     });
 
-    it('keeps kinds apart', async () => {
-      expect(await engine.search('news', 'canvas', 10)).toEqual([]);
+    it('indexes all five kinds and keeps them apart', async () => {
+      const kinds: SearchKind[] = ['news', 'tools', 'resources', 'events', 'jobs'];
+      await engine.upsertMany(kinds.map((kind, i) => doc(kind, 100 + i, { title: `Quasar ${kind} item` })));
+      for (const [i, kind] of kinds.entries()) expect(await ids(engine, kind, 'quasar')).toEqual([100 + i]);
+      expect(await ids(engine, 'news', 'canvas')).toEqual([]);
+    });
+
+    it('removes what a reindex did not touch and counts documents', async () => {
+      const before = await engine.count();
+      await new Promise((r) => setTimeout(r, 5));
+      const since = new Date();
+      await engine.upsertMany([doc('jobs', 200, { title: 'Quasar analyst' })]);
+      await engine.removeStale('jobs', since);
+      expect(await ids(engine, 'jobs', 'quasar')).toEqual([200]);
+      expect(await engine.count()).toBe(before);
+    });
+
+    it('takes operators, quotes and code in a query as plain words', async () => {
+      for (const q of ['orbit:*', '"orbit"', "orbit'); --", 'orbit\\', 'ORBIT', '(orbit)', 'órbit']) {
+        expect((await ids(engine, 'tools', q))[0], q).toBe(5);
+      }
+      // "&", "!" and "-" are not operators: both words must match, so only the Orbit Planner does.
+      expect(await ids(engine, 'tools', 'orbit & !planner')).toEqual([1]);
+      expect(await ids(engine, 'tools', 'orbit -planner')).toEqual([1]);
+      expect(await ids(engine, 'tools', "x' OR 1=1; DROP TABLE search_documents; --")).toEqual([]);
+      expect(await engine.count()).toBeGreaterThan(0);
     });
   });
 }
@@ -53,16 +141,35 @@ beforeAll(async () => {
 });
 afterAll(async () => t.drop());
 
-engineSuite('Postgres full-text engine', async () => new PostgresSearchEngine(t.db));
+engineSuite('Postgres full-text engine', async () => ({ engine: new PostgresSearchEngine(t.db), cleanup: async () => {} }));
 
-it('tolerates a typo through the trigram fallback (Postgres)', async () => {
+it('keeps the Postgres typo dictionary counts exact as documents change', async () => {
   const engine = new PostgresSearchEngine(t.db);
-  await engine.upsert(tool(10, 'Midjourney', 'Image generation from prompts'));
-  expect((await engine.search('tools', 'midjorney', 10)).map((h) => h.id)).toEqual([10]);
+  const docs = async (term: string) => (await t.db('search_terms').where({ kind: 'events', term }).first('docs'))?.docs ?? 0;
+  await engine.upsert(doc('events', 1, { title: 'Robotics Summit' }));
+  await engine.upsert(doc('events', 2, { title: 'Robotics Expo' }));
+  expect([await docs('robotics'), await docs('summit'), await docs('expo')]).toEqual([2, 1, 1]);
+  await engine.upsert(doc('events', 2, { title: 'Vision Expo' }));
+  await engine.remove('events', 1);
+  expect([await docs('robotics'), await docs('summit'), await docs('vision')]).toEqual([0, 0, 1]);
 });
 
-if (process.env.MEILI_HOST) {
-  engineSuite('Meilisearch engine', async () => new MeilisearchEngine(process.env.MEILI_HOST!, process.env.MEILI_API_KEY, testRedisPrefix()));
+const MEILI_HOST = process.env.MEILI_HOST ?? 'http://127.0.0.1:7700';
+const meiliUp = await fetch(`${MEILI_HOST}/health`, { signal: AbortSignal.timeout(1000) }).then(
+  (r) => r.ok,
+  () => false,
+);
+if (meiliUp) {
+  engineSuite('Meilisearch engine', async () => {
+    const prefix = testRedisPrefix();
+    return {
+      engine: new MeilisearchEngine(MEILI_HOST, process.env.MEILI_API_KEY, prefix),
+      cleanup: async () => {
+        const client = new Meilisearch({ host: MEILI_HOST, apiKey: process.env.MEILI_API_KEY });
+        for (const kind of ['news', 'tools', 'resources', 'events', 'jobs']) await client.deleteIndex(`${prefix}_${kind}`).waitTask();
+      },
+    };
+  });
 } else {
-  console.log('Meilisearch engine tests skipped: MEILI_HOST is not set (no Meilisearch server on this machine).');
+  console.log(`Meilisearch engine suite SKIPPED: no Meilisearch server answered at ${MEILI_HOST} (set MEILI_HOST to run it).`);
 }

@@ -1,16 +1,65 @@
-import { Meilisearch } from 'meilisearch';
-import type { SearchDocument, SearchEngine, SearchKind } from './SearchEngine';
+import { Meilisearch, type Index } from 'meilisearch';
+import { stemmer } from 'stemmer';
+import type { SearchDocument, SearchEngine, SearchKind, SearchPage } from './SearchEngine';
+import { SEARCH_KINDS } from './SearchEngine';
+import { explainMatch } from './explain';
+import { words } from './text';
 
-type MeiliDocument = Omit<SearchDocument, 'kind'>;
+interface MeiliDocument {
+  refId: number;
+  title: string;
+  tags: string[];
+  excerpt: string;
+  body: string;
+  /** The same fields as English stems, so "generate" finds "generative" as it does in Postgres. */
+  title_stems: string;
+  tags_stems: string;
+  excerpt_stems: string;
+  body_stems: string;
+  /** Milliseconds, for the recency tie-break and for finding stale documents after a reindex. */
+  publishedAt: number;
+  indexedAt: number;
+  result: Record<string, unknown>;
+}
+
+const stems = (text: string) => words(text).map((w) => stemmer(w)).join(' ');
+
+function toMeili(doc: SearchDocument, indexedAt: number): MeiliDocument {
+  const tags = doc.tags.join(' ');
+  return {
+    refId: doc.refId,
+    title: doc.title,
+    tags: doc.tags,
+    excerpt: doc.excerpt,
+    body: doc.body,
+    title_stems: stems(doc.title),
+    tags_stems: stems(tags),
+    excerpt_stems: stems(doc.excerpt),
+    body_stems: stems(doc.body),
+    publishedAt: doc.publishedAt ? Date.parse(doc.publishedAt) : 0,
+    indexedAt,
+    result: doc.result,
+  };
+}
 
 /** The settings of every index; applied by the engine when its key may, otherwise by meiliSetup with the master key. */
-export const MEILI_INDEX_SETTINGS = { searchableAttributes: ['title', 'tags', 'body'], sortableAttributes: ['publishedAt'] };
+export const MEILI_INDEX_SETTINGS = {
+  searchableAttributes: ['title', 'title_stems', 'tags', 'tags_stems', 'excerpt', 'excerpt_stems', 'body', 'body_stems'],
+  filterableAttributes: ['indexedAt'],
+  rankingRules: ['words', 'typo', 'proximity', 'attribute', 'sort', 'exactness', 'publishedAt:desc'],
+};
 
 /** Meilisearch answers 403 with this code when the key lacks the action (the search service's key has no settings rights). */
 const notPermitted = (err: unknown) => (err as { cause?: { code?: string } }).cause?.code === 'invalid_api_key';
 
-/** Meilisearch engine, used when MEILI_HOST is set: one index per kind, title ranked above tags above body. */
+/**
+ * Meilisearch engine, used when MEILI_HOST is set: one index per kind. The
+ * attribute order makes title outrank tags, excerpt and body; every query word
+ * must match (as in Postgres); Meilisearch's own typo tolerance and last-word
+ * prefix search apply; stems are indexed beside the text so stemming matches too.
+ */
 export class MeilisearchEngine implements SearchEngine {
+  readonly name = 'meilisearch';
   private readonly client: Meilisearch;
   private readonly prefix: string;
   private readonly ready = new Map<SearchKind, Promise<void>>();
@@ -23,7 +72,7 @@ export class MeilisearchEngine implements SearchEngine {
     return `${this.prefix}_${kind}`;
   }
 
-  private async index(kind: SearchKind) {
+  private async index(kind: SearchKind): Promise<Index<MeiliDocument>> {
     let ready = this.ready.get(kind);
     if (!ready) {
       ready = this.client
@@ -47,20 +96,48 @@ export class MeilisearchEngine implements SearchEngine {
   }
 
   async upsert(doc: SearchDocument): Promise<void> {
-    const index = await this.index(doc.kind);
-    await index
-      .addDocuments([{ refId: doc.refId, title: doc.title, body: doc.body, tags: doc.tags, publishedAt: doc.publishedAt, result: doc.result }], {
-        primaryKey: 'refId',
-      })
-      .waitTask();
+    await this.upsertMany([doc]);
+  }
+
+  async upsertMany(docs: SearchDocument[]): Promise<void> {
+    const now = Date.now();
+    for (const kind of SEARCH_KINDS) {
+      const ofKind = docs.filter((d) => d.kind === kind).map((d) => toMeili(d, now));
+      if (ofKind.length) await (await this.index(kind)).addDocuments(ofKind, { primaryKey: 'refId' }).waitTask();
+    }
   }
 
   async remove(kind: SearchKind, refId: number): Promise<void> {
     await (await this.index(kind)).deleteDocument(refId).waitTask();
   }
 
-  async search(kind: SearchKind, q: string, limit: number): Promise<Record<string, unknown>[]> {
-    const res = await (await this.index(kind)).search(q, { limit, attributesToRetrieve: ['result'] });
-    return res.hits.map((h) => h.result);
+  async removeStale(kind: SearchKind, since: Date): Promise<void> {
+    await (await this.index(kind)).deleteDocuments({ filter: `indexedAt < ${since.getTime()}` }).waitTask();
+  }
+
+  /** Meilisearch corrects typos itself; there is no dictionary to rebuild. */
+  async rebuildDictionary(): Promise<void> {}
+
+  async count(): Promise<number> {
+    let total = 0;
+    for (const kind of SEARCH_KINDS) total += (await (await this.index(kind)).getStats()).numberOfDocuments;
+    return total;
+  }
+
+  async search(kind: SearchKind, query: string[], limit: number): Promise<SearchPage> {
+    const res = await (await this.index(kind)).search(query.map((w) => stemmer(w)).join(' '), {
+      page: 1,
+      hitsPerPage: limit,
+      matchingStrategy: 'all',
+      // The body is read for the "why" snippet of body-only matches; _formatted crops are not given for unretrieved fields.
+      attributesToRetrieve: ['result', 'title', 'tags', 'excerpt', 'body'],
+    });
+    return {
+      total: res.totalHits,
+      hits: res.hits.map((h) => ({
+        result: h.result,
+        why: explainMatch(query, { title: h.title, tags: h.tags, excerpt: h.excerpt, body: h.body }, { fuzzy: true }),
+      })),
+    };
   }
 }

@@ -1,52 +1,224 @@
+import { distance } from 'fastest-levenshtein';
 import type { Knex } from '@neuralbeat/common';
-import type { SearchDocument, SearchEngine, SearchKind } from './SearchEngine';
+import type { SearchDocument, SearchEngine, SearchHit, SearchKind, SearchPage } from './SearchEngine';
+import { allowedTypos, explainMatch } from './explain';
+import { dictionaryWords, MIN_DICTIONARY_WORD, searchableText } from './text';
 
-/** Words of the query as prefix terms: "gen ima" matches "generative image". */
-function prefixQuery(q: string): string | null {
-  const terms = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return terms.length ? terms.map((t) => `${t}:*`).join(' & ') : null;
+/** ts_rank weights for {D, C, B, A}: body, excerpt, tags, title. */
+const WEIGHTS = '{0.05, 0.2, 0.4, 1.0}';
+const CORRECTION_CANDIDATES = 20;
+
+interface HitRow {
+  ref_id: number;
+  result: Record<string, unknown>;
+  title: string;
+  tags: string[];
+  excerpt: string;
+  total: string;
 }
 
-/** Postgres full-text engine: weighted tsvector (title A, tags B, body C), prefix matching, trigram fallback for typos. */
+/** The row a document is stored as; text fields go to the parser as words only. */
+function toRecord(doc: SearchDocument, indexedAt: string) {
+  return {
+    kind: doc.kind,
+    ref_id: doc.refId,
+    title: doc.title,
+    tags: doc.tags,
+    excerpt: doc.excerpt,
+    body: doc.body,
+    terms: dictionaryWords(doc.title, doc.tags.join(' '), doc.excerpt),
+    result: doc.result,
+    published_at: doc.publishedAt,
+    indexed_at: indexedAt,
+    title_text: searchableText(doc.title),
+    tags_text: searchableText(doc.tags.join(' ')),
+    excerpt_text: searchableText(doc.excerpt),
+    body_text: searchableText(doc.body),
+  };
+}
+
+const UPSERT_SQL = `
+  WITH input AS (
+    SELECT * FROM jsonb_to_recordset(?::jsonb) AS x(
+      kind text, ref_id int, title text, tags text[], excerpt text, body text, terms text[], result jsonb,
+      published_at timestamptz, indexed_at timestamptz, title_text text, tags_text text, excerpt_text text, body_text text)
+  ), prepared AS (
+    SELECT *, setweight(to_tsvector('english', title_text), 'A')
+           || setweight(to_tsvector('english', tags_text), 'B')
+           || setweight(to_tsvector('english', excerpt_text), 'C') AS head
+    FROM input
+  )
+  INSERT INTO search_documents (kind, ref_id, title, tags, excerpt, body, terms, result, published_at, head_tsv, tsv, indexed_at)
+  SELECT kind, ref_id, title, tags, excerpt, body, terms, result, published_at,
+         head, head || setweight(to_tsvector('english', body_text), 'D'), indexed_at
+  FROM prepared
+  ON CONFLICT (kind, ref_id) DO UPDATE SET title = excluded.title, tags = excluded.tags, excerpt = excluded.excerpt,
+    body = excluded.body, terms = excluded.terms, result = excluded.result, published_at = excluded.published_at,
+    head_tsv = excluded.head_tsv, tsv = excluded.tsv, indexed_at = excluded.indexed_at`;
+
+/**
+ * Postgres full-text engine. Matching: every query word must occur in some field,
+ * English-stemmed, the last word also as a prefix (so results follow typing).
+ * Ranking: ts_rank over title (A), tags (B) and excerpt (C), so a title match
+ * outranks a tag match and so on; body-only matches come after, newest first.
+ * When nothing matches, each word missing from the kind's dictionary is
+ * corrected to its closest dictionary word (trigram candidates, edit distance
+ * to choose) and the search runs again.
+ */
 export class PostgresSearchEngine implements SearchEngine {
+  readonly name = 'postgres';
   private readonly db: Knex;
   constructor(db: Knex) {
     this.db = db;
   }
 
   async upsert(doc: SearchDocument): Promise<void> {
-    await this.db.raw(
-      `INSERT INTO search_documents (kind, ref_id, title, body, tags, result, published_at, tsv, indexed_at)
-       VALUES (?, ?, ?, ?, ?::text[], ?::jsonb, ?,
-         setweight(to_tsvector('english', ?), 'A') || setweight(to_tsvector('english', ?), 'B') || setweight(to_tsvector('english', ?), 'C'),
-         now())
-       ON CONFLICT (kind, ref_id) DO UPDATE SET title = excluded.title, body = excluded.body, tags = excluded.tags,
-         result = excluded.result, published_at = excluded.published_at, tsv = excluded.tsv, indexed_at = now()`,
-      [doc.kind, doc.refId, doc.title, doc.body, doc.tags, JSON.stringify(doc.result), doc.publishedAt, doc.title, doc.tags.join(' '), doc.body],
-    );
+    const record = toRecord(doc, new Date().toISOString());
+    await this.db.transaction(async (trx) => {
+      const old = await trx('search_documents').where({ kind: doc.kind, ref_id: doc.refId }).forUpdate().first('terms');
+      await trx.raw(UPSERT_SQL, [JSON.stringify([record])]);
+      await this.adjustTerms(trx, doc.kind, old?.terms ?? [], record.terms);
+    });
+  }
+
+  async upsertMany(docs: SearchDocument[]): Promise<void> {
+    if (!docs.length) return;
+    const indexedAt = new Date().toISOString();
+    // The dictionary is rebuilt once at the end of a reindex rather than adjusted per document.
+    await this.db.raw(UPSERT_SQL, [JSON.stringify(docs.map((d) => toRecord(d, indexedAt)))]);
   }
 
   async remove(kind: SearchKind, refId: number): Promise<void> {
-    await this.db('search_documents').where({ kind, ref_id: refId }).delete();
+    await this.db.transaction(async (trx) => {
+      const [old] = await trx('search_documents').where({ kind, ref_id: refId }).delete().returning('terms');
+      if (old) await this.adjustTerms(trx, kind, old.terms, []);
+    });
   }
 
-  async search(kind: SearchKind, q: string, limit: number): Promise<Record<string, unknown>[]> {
-    const tsquery = prefixQuery(q);
-    if (tsquery) {
-      const rows = await this.db('search_documents')
-        .select('result')
-        .where('kind', kind)
-        .whereRaw(`tsv @@ to_tsquery('english', ?)`, [tsquery])
-        .orderByRaw(`ts_rank_cd(tsv, to_tsquery('english', ?)) DESC, published_at DESC NULLS LAST`, [tsquery])
-        .limit(limit);
-      if (rows.length) return rows.map((r) => r.result);
+  async removeStale(kind: SearchKind, since: Date): Promise<void> {
+    await this.db('search_documents').where('kind', kind).where('indexed_at', '<', since).delete();
+  }
+
+  async rebuildDictionary(kind: SearchKind): Promise<void> {
+    await this.db.transaction(async (trx) => {
+      await trx('search_terms').where({ kind }).delete();
+      await trx.raw(
+        `INSERT INTO search_terms (kind, term, docs)
+         SELECT kind, term, count(*) FROM search_documents, unnest(terms) AS term WHERE kind = ? GROUP BY kind, term`,
+        [kind],
+      );
+    });
+  }
+
+  async count(): Promise<number> {
+    const [{ n }] = await this.db('search_documents').count<{ n: string }[]>({ n: '*' });
+    return Number(n);
+  }
+
+  /**
+   * Keeps dictionary counts exact: +1 for words the document gained, -1 for words
+   * it lost, in one statement in word order (concurrent updates lock rows in the
+   * same order, so they cannot deadlock), then drops words no document uses.
+   */
+  private async adjustTerms(trx: Knex.Transaction, kind: SearchKind, before: string[], after: string[]) {
+    const had = new Set(before);
+    const has = new Set(after);
+    const delta = new Map<string, number>();
+    for (const t of has) if (!had.has(t)) delta.set(t, 1);
+    for (const t of had) if (!has.has(t)) delta.set(t, -1);
+    if (!delta.size) return;
+    const terms = [...delta.keys()].sort();
+    await trx.raw(
+      `INSERT INTO search_terms (kind, term, docs)
+       SELECT ?, term, docs FROM unnest(?::text[], ?::int[]) AS x(term, docs) ORDER BY term
+       ON CONFLICT (kind, term) DO UPDATE SET docs = search_terms.docs + excluded.docs`,
+      [kind, terms, terms.map((t) => delta.get(t)!)],
+    );
+    const lost = terms.filter((t) => delta.get(t)! < 0);
+    if (lost.length) await trx('search_terms').where({ kind }).whereIn('term', lost).where('docs', '<=', 0).delete();
+  }
+
+  async search(kind: SearchKind, words: string[], limit: number): Promise<SearchPage> {
+    const found = await this.match(kind, words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & '), limit);
+    if (found.total > 0) return { total: found.total, hits: await this.explain(kind, found.rows, words, new Map()) };
+    const corrections = await this.corrections(kind, words);
+    if (!corrections.size) return { total: 0, hits: [] };
+    const corrected = await this.match(kind, words.map((w) => corrections.get(w) ?? w).join(' & '), limit);
+    return { total: corrected.total, hits: await this.explain(kind, corrected.rows, words, corrections) };
+  }
+
+  private async match(kind: SearchKind, tsquery: string, limit: number): Promise<{ rows: HitRow[]; total: number }> {
+    // Every match is ranked on narrow rows (id, rank, date); only the best `limit` are read in full.
+    const { rows } = await this.db.raw<{ rows: HitRow[] }>(
+      `WITH query AS (SELECT to_tsquery('english', ?) AS q),
+       ranked AS (
+         SELECT d.ref_id, ts_rank(?::float4[], d.head_tsv, query.q) AS rank, d.published_at, count(*) OVER () AS total
+         FROM search_documents d, query
+         WHERE d.kind = ? AND d.tsv @@ query.q
+         ORDER BY rank DESC, d.published_at DESC NULLS LAST, d.ref_id DESC
+         LIMIT ?
+       )
+       SELECT d.ref_id, d.result, d.title, d.tags, d.excerpt, r.total
+       FROM ranked r JOIN search_documents d ON d.kind = ? AND d.ref_id = r.ref_id
+       ORDER BY r.rank DESC, r.published_at DESC NULLS LAST, r.ref_id DESC`,
+      [tsquery, WEIGHTS, kind, limit, kind],
+    );
+    return { rows, total: rows.length ? Number(rows[0]!.total) : 0 };
+  }
+
+  /**
+   * Query words the kind's dictionary does not know (the last word counts as known
+   * when some word starts with it), each mapped to the closest dictionary word
+   * within the typo budget: fewest edits, then most similar, then most used.
+   */
+  private async corrections(kind: SearchKind, words: string[]): Promise<Map<string, string>> {
+    const candidates = words.filter((w) => w.length >= MIN_DICTIONARY_WORD && !/^\d+$/.test(w));
+    if (!candidates.length) return new Map();
+    const last = words[words.length - 1]!;
+    const known = new Set<string>(await this.db('search_terms').where({ kind }).whereIn('term', candidates).pluck('term'));
+    if (candidates.includes(last) && !known.has(last)) {
+      const typing = await this.db('search_terms').where({ kind }).where('term', 'like', `${last.replace(/[\\%_]/g, '\\$&')}%`).first('term');
+      if (typing) known.add(last);
     }
-    const fuzzy = await this.db('search_documents')
-      .select('result')
-      .where('kind', kind)
-      .whereRaw('word_similarity(?, title) > 0.4', [q])
-      .orderByRaw('word_similarity(?, title) DESC', [q])
-      .limit(limit);
-    return fuzzy.map((r) => r.result);
+    const out = new Map<string, string>();
+    await Promise.all(
+      candidates
+        .filter((w) => !known.has(w))
+        .map(async (word) => {
+          // Trigram neighbours, plus the word with two neighbouring letters swapped: trigrams barely overlap for a swap in a short word.
+          const swaps = [...word].slice(1).map((_, i) => word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2));
+          const rows: { term: string; sim: number; docs: number }[] = (
+            await this.db.raw(
+              `SELECT term, similarity(term, ?) AS sim, docs FROM (
+                 (SELECT term, docs FROM search_terms WHERE kind = ? AND term % ? ORDER BY similarity(term, ?) DESC, docs DESC LIMIT ?)
+                 UNION SELECT term, docs FROM search_terms WHERE kind = ? AND term = ANY(?::text[])
+               ) candidates`,
+              [word, kind, word, word, CORRECTION_CANDIDATES, kind, swaps],
+            )
+          ).rows;
+          // A transposition ("stabel") costs two Levenshtein edits: allow one beyond the typo budget.
+          const budget = allowedTypos(word.length) + 1;
+          const best = rows
+            .map((r) => ({ ...r, edits: distance(r.term, word) }))
+            .filter((r) => r.edits <= budget)
+            .sort((a, b) => a.edits - b.edits || b.sim - a.sim || b.docs - a.docs)[0];
+          if (best) out.set(word, best.term);
+        }),
+    );
+    return out;
+  }
+
+  private async explain(kind: SearchKind, rows: HitRow[], words: string[], corrections: Map<string, string>): Promise<SearchHit[]> {
+    const hits = rows.map((r) => ({ row: r, why: explainMatch(words, { title: r.title, tags: r.tags, excerpt: r.excerpt }, { corrections }) }));
+    const needBody = hits.filter((h) => h.why.field === 'body').map((h) => h.row.ref_id);
+    if (needBody.length) {
+      const bodies = new Map<number, string>(
+        (await this.db('search_documents').where({ kind }).whereIn('ref_id', needBody).select('ref_id', 'body')).map((r: { ref_id: number; body: string }) => [r.ref_id, r.body]),
+      );
+      for (const h of hits) {
+        if (h.why.field === 'body') h.why = explainMatch(words, { title: h.row.title, tags: h.row.tags, excerpt: h.row.excerpt, body: bodies.get(h.row.ref_id) ?? '' }, { corrections });
+      }
+    }
+    return hits.map((h) => ({ result: h.row.result, why: h.why }));
   }
 }

@@ -1,19 +1,23 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { parseRequest } from '@neuralbeat/common';
-import { searchQuerySchema } from '@neuralbeat/common/contracts';
-import { SEARCH_KINDS, type SearchEngine } from '../engine/SearchEngine';
+import { SEARCH_KINDS, SEARCH_TOTAL_HEADER, searchRequestSchema } from '@neuralbeat/common/contracts';
+import type { SearchService } from '../services/searchService';
 
-const RESULT_LIMIT = 50;
-const kindParam = z.object({ kind: z.enum(SEARCH_KINDS) });
+const kindParam = z.object({ kind: z.enum(SEARCH_KINDS, { error: `kind must be one of: ${SEARCH_KINDS.join(', ')}` }) });
 
-/** GET /api/{news,tools,resources,events,jobs}/search?q= — best match first. */
-export function searchRoutes(engine: SearchEngine): Router {
+/**
+ * GET /api/{news,tools,resources,events,jobs}/search?q=&limit= — the §3 result
+ * shapes, best match first, each with its `why`; the number of matches in all is
+ * in the X-Total-Count header.
+ */
+export function searchRoutes(search: SearchService): Router {
   const router = Router();
   router.get('/:kind/search', async (req, res) => {
     const { kind } = parseRequest(kindParam, req.params);
-    const { q } = parseRequest(searchQuerySchema, req.query);
-    res.json(await engine.search(kind, q, RESULT_LIMIT));
+    const { q, limit } = parseRequest(searchRequestSchema, req.query);
+    const answer = await search.search(kind, q, limit);
+    res.set(SEARCH_TOTAL_HEADER, String(answer.total)).type('json').send(answer.json);
   });
   return router;
 }

@@ -7,6 +7,7 @@ import type { Tool } from '@neuralbeat/common/contracts';
 import { Seo } from '../../seo/Seo';
 import { Button, Chip, Container, EmptyState, Grid, Input, Muted, PageHeading, PageTop } from '../../components/ui';
 import { ToolCard, ToolCardSkeleton } from '../../components/tools/ToolCard';
+import { searchTarget } from '../../lib/format';
 
 const matches = (tool: Tool, q: string) => {
   const needle = q.toLowerCase();
@@ -65,6 +66,11 @@ export default function DirectoryPage() {
         <Input id="directory-search" type="search" placeholder="Search AI tools..." value={text} onChange={(e) => setText(e.target.value)} />
         <Button type="submit">Search</Button>
       </SearchForm>
+      {q && searchTarget(q) && (
+        <Muted>
+          Looking beyond tools? <Link to={searchTarget(q)!}>Search all of NeuralBeat for “{q}”</Link>
+        </Muted>
+      )}
       <Chips aria-label="Category">
         <Chip type="button" $active={!category} aria-pressed={!category} onClick={() => update({ category: '' })}>
           All Categories

@@ -1,4 +1,4 @@
-import type { Knex } from '@neuralbeat/common';
+import { transactionWithEvents, type EventBus, type Knex } from '@neuralbeat/common';
 import { PUBLIC_SUBMITTER_ID } from './essentials';
 import { SEED_TOOLS } from './tools';
 import { SEED_RESOURCES } from './resources';
@@ -17,23 +17,24 @@ type Row = Record<string, unknown>;
  * Inserts the rows whose key is not in the table yet and leaves existing rows
  * alone, so an admin's edits to seeded content survive a re-run.
  */
-async function insertMissing(trx: Knex.Transaction, table: string, keyColumns: string[], rows: Row[]): Promise<void> {
+async function insertMissing(trx: Knex.Transaction, table: string, keyColumns: string[], rows: Row[]): Promise<{ id: number; slug?: string }[]> {
   const keyOf = (row: Row) => JSON.stringify(keyColumns.map((c) => row[c]));
   const existing: Row[] = await trx(table).select(keyColumns);
   const have = new Set(existing.map(keyOf));
   const missing = rows.filter((row) => !have.has(keyOf(row)));
-  if (missing.length) await trx(table).insert(missing);
+  return missing.length ? trx(table).insert(missing).returning(table === 'jobs' ? ['id'] : ['id', 'slug']) : [];
 }
 
 /**
  * Original demo content for every kind, keyed by slug (jobs by title + company).
- * Publishes no events: the search index picks seeded rows up through its reindex.
+ * Each row it adds is announced like any other write (tool approved, resource,
+ * event or job changed), so a running search index takes it up.
  */
-export async function seedDemoContent(db: Knex): Promise<void> {
-  await db.transaction(async (trx) => {
+export async function seedDemoContent(db: Knex, bus: Pick<EventBus, 'publish'>): Promise<void> {
+  await transactionWithEvents(db, bus, async (trx, emit) => {
     // Serialises concurrent seed runs, since jobs have no unique key to conflict on.
     await trx.raw(`SELECT pg_advisory_xact_lock(hashtext('neuralbeat-seed-demo-content'))`);
-    await insertMissing(
+    const tools = await insertMissing(
       trx,
       'tools',
       ['slug'],
@@ -52,7 +53,8 @@ export async function seedDemoContent(db: Knex): Promise<void> {
         created_at: new Date(SEEDED_AT - i * DAY_MS),
       })),
     );
-    await insertMissing(
+    for (const t of tools) emit('tool.approved', { toolId: t.id, slug: t.slug! });
+    const resources = await insertMissing(
       trx,
       'resources',
       ['slug'],
@@ -67,7 +69,8 @@ export async function seedDemoContent(db: Knex): Promise<void> {
         published_at: new Date(`${r.publishedAt}T09:00:00Z`),
       })),
     );
-    await insertMissing(
+    for (const r of resources) emit('resource.changed', { resourceId: r.id });
+    const events = await insertMissing(
       trx,
       'events',
       ['slug'],
@@ -87,7 +90,8 @@ export async function seedDemoContent(db: Knex): Promise<void> {
         source_name: 'NeuralBeat editorial',
       })),
     );
-    await insertMissing(
+    for (const e of events) emit('event.changed', { eventId: e.id });
+    const jobs = await insertMissing(
       trx,
       'jobs',
       ['title', 'company'],
@@ -104,5 +108,6 @@ export async function seedDemoContent(db: Knex): Promise<void> {
         created_at: new Date(JOBS_LISTED_BY - j.postedDaysAgo * DAY_MS),
       })),
     );
+    for (const j of jobs) emit('job.changed', { jobId: j.id });
   });
 }

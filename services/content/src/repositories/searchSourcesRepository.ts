@@ -1,0 +1,38 @@
+import type { Knex } from '@neuralbeat/common';
+import type { SearchKind } from '@neuralbeat/common/contracts';
+
+/**
+ * What a visitor can see of each kind, read by id for the search indexer. The
+ * conditions mirror the public reads: approved tools, published events, every
+ * news-feed item, resource and job.
+ */
+const VISIBLE: Record<SearchKind, { table: string; where?: Record<string, unknown> }> = {
+  news: { table: 'news_feed' },
+  tools: { table: 'tools', where: { approved: true } },
+  resources: { table: 'resources' },
+  events: { table: 'events', where: { published: true } },
+  jobs: { table: 'jobs' },
+};
+
+export class SearchSourcesRepository {
+  private readonly db: Knex;
+  constructor(db: Knex) {
+    this.db = db;
+  }
+
+  private visible(kind: SearchKind) {
+    const { table, where } = VISIBLE[kind];
+    const q = this.db(table);
+    if (where) q.where(where);
+    return q;
+  }
+
+  findVisible<Row>(kind: SearchKind, id: number): Promise<Row | undefined> {
+    return this.visible(kind).where('id', id).first();
+  }
+
+  /** Visible rows with id above `after`, in id order (keyset paging stays fast however deep the reindex goes). */
+  pageVisible<Row>(kind: SearchKind, after: number, limit: number): Promise<Row[]> {
+    return this.visible(kind).where('id', '>', after).orderBy('id', 'asc').limit(limit);
+  }
+}

@@ -1,0 +1,34 @@
+import { REQUEST_ID_HEADER } from '@neuralbeat/common';
+import { searchSourcePageSchema, type SearchKind } from '@neuralbeat/common/contracts';
+
+const TIMEOUT_MS = 10_000;
+
+/** Reads records' visible state from the content service's internal search-source API. */
+export class ContentClient {
+  private readonly baseUrl: string;
+  constructor(baseUrl: string) {
+    this.baseUrl = baseUrl.replace(/\/$/, '');
+  }
+
+  /** The record as visitors see it, or null when it is gone or hidden. */
+  async one(kind: SearchKind, id: number, requestId?: string): Promise<unknown | null> {
+    const url = `${this.baseUrl}/internal/search-sources/${kind}/${id}`;
+    const res = await fetch(url, { headers: requestId ? { [REQUEST_ID_HEADER]: requestId } : {}, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    if (res.status === 404) return null;
+    if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`);
+    return res.json();
+  }
+
+  /** Every visible record of a kind, a page at a time, in id order. */
+  async *pages(kind: SearchKind, pageSize = 500): AsyncGenerator<unknown[]> {
+    let after: number | null = 0;
+    while (after !== null) {
+      const url = `${this.baseUrl}/internal/search-sources/${kind}?after=${after}&limit=${pageSize}`;
+      const res = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
+      if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`);
+      const page = searchSourcePageSchema.parse(await res.json());
+      if (page.items.length) yield page.items;
+      after = page.next;
+    }
+  }
+}

@@ -1,0 +1,29 @@
+import type { SearchKind } from '@neuralbeat/common/contracts';
+import type { SearchEngine } from '../engine/SearchEngine';
+import { queryWords } from '../engine/text';
+import { SearchResultCache, type SearchAnswer } from './resultCache';
+
+/** One kind's search: the query reduced to its words, answered from the cache or the engine. */
+export class SearchService {
+  private readonly engine: SearchEngine;
+  private readonly cache: SearchResultCache;
+  constructor(engine: SearchEngine, cache: SearchResultCache) {
+    this.engine = engine;
+    this.cache = cache;
+  }
+
+  /** The response body (§3 results with their `why`, as JSON) and the number of matches in all. */
+  async search(kind: SearchKind, q: string, limit: number): Promise<SearchAnswer> {
+    const words = queryWords(q);
+    // Punctuation, quotes or symbols alone search for nothing.
+    if (!words.length) return { json: '[]', total: 0 };
+    const key = SearchResultCache.key(kind, words, limit);
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const page = await this.engine.search(kind, words, limit);
+    // Serialised once: a cached answer is sent as it is.
+    const answer = { json: JSON.stringify(page.hits.map((hit) => ({ ...hit.result, why: hit.why }))), total: page.total };
+    this.cache.set(key, answer);
+    return answer;
+  }
+}

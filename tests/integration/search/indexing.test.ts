@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger, createRedis, EventBus, transactionWithEvents, type RunningServer } from '@neuralbeat/common';
+import type { SearchKind } from '@neuralbeat/common/contracts';
+import { ToolService } from '../../../services/content/src/services/toolService';
+import { ListingsService } from '../../../services/content/src/services/listingsService';
+import { seed } from '../../../services/content/src/db/seed';
+import { startContent } from '../../../services/content/src/server';
+import { startSearch } from '../../../services/search/src/server';
+import { PostgresSearchEngine } from '../../../services/search/src/engine/postgresEngine';
+import { ContentClient } from '../../../services/search/src/contentClient';
+import { SearchResultCache } from '../../../services/search/src/services/resultCache';
+import { INDEX_VERSION, reindexIfNeeded, reindexReason } from '../../../services/search/src/services/reindex';
+import { startSystem, type RunningSystem } from '../../support/system';
+import { createTestDatabase, testConfig } from '../../support/testEnv';
+import { insertNewsItem } from '../../support/factories';
+import { eventually } from '../../support/eventually';
+
+/** Seeding before the search service existed: the rows are written, nobody hears of them. */
+const nobodyListening = { publish: async () => 'dropped' };
+
+
+let sys: RunningSystem;
+let bus: EventBus;
+let redis: ReturnType<typeof createRedis>;
+const slugs = async (kind: SearchKind, q: string, base = sys.url) => {
+  const res = await fetch(`${base}/api/${kind}/search?q=${encodeURIComponent(q)}`);
+  return ((await res.json()) as { slug?: string; id: number }[]).map((r) => r.slug ?? r.id);
+};
+const found = (kind: SearchKind, q: string, expected: unknown[]) =>
+  eventually(async () => {
+    const got = await slugs(kind, q);
+    return JSON.stringify(got) === JSON.stringify(expected) ? got : undefined;
+  });
+
+beforeAll(async () => {
+  sys = await startSystem();
+  redis = createRedis(sys.config.REDIS_URL);
+  bus = new EventBus({ connection: redis, prefix: sys.config.REDIS_PREFIX });
+});
+afterAll(async () => {
+  await bus.close();
+  redis.disconnect();
+  await sys.stop();
+});
+
+describe('index kept in step by events', () => {
+  it('a tool approved in content is searchable within a second', async () => {
+    const tools = new ToolService(sys.database.db, bus);
+    const tool = await tools.submit({
+      name: 'Zephyr Vectorizer',
+      slug: 'zephyr-vectorizer',
+      description: 'Turns raster sketches into clean vector paths for designers.',
+      shortDescription: 'Raster to vector for designers',
+      websiteUrl: 'https://zephyr.example',
+      logoUrl: null,
+      category: 'Image Generation',
+      tags: ['vector'],
+      features: [],
+      pricing: null,
+      submittedById: 1,
+    });
+    expect(await slugs('tools', 'zephyr')).toEqual([]);
+    const approvedAt = performance.now();
+    await tools.approve(tool.id);
+    await found('tools', 'zephyr', ['zephyr-vectorizer']);
+    const ms = performance.now() - approvedAt;
+    console.log(`tool approved → searchable through the gateway in ${ms.toFixed(0)} ms`);
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it('follows a resource through create, update and delete', async () => {
+    const listings = new ListingsService(sys.database.db, bus);
+    const r = await listings.createResource({
+      title: 'Gradient Descent by Hand',
+      summary: 'Work through three steps of gradient descent on paper.',
+      content: 'Take a bowl-shaped loss and roll downhill.',
+      category: 'Machine Learning',
+      difficultyLevel: 'Beginner',
+      tags: ['optimisation'],
+    });
+    await found('resources', 'gradient', ['gradient-descent-by-hand']);
+    await listings.updateResource(r.id, { title: 'Stochastic Descent by Hand' });
+    await found('resources', 'stochastic', ['gradient-descent-by-hand']);
+    const [hit] = (await (await fetch(`${sys.url}/api/resources/search?q=stochastic`)).json()) as { title: string }[];
+    expect(hit!.title).toBe('Stochastic Descent by Hand');
+    await listings.deleteResource(r.id);
+    await found('resources', 'stochastic', []);
+  });
+
+  it('drops an event that is unpublished and a job that is deleted', async () => {
+    const listings = new ListingsService(sys.database.db, bus);
+    const e = await listings.createEvent({
+      name: 'Quantum ML Days',
+      description: 'Quantum machine learning, two days.',
+      location: 'Delft, Netherlands',
+      startDate: '2027-05-10',
+      eventType: 'Workshop',
+    });
+    const job = await listings.createJob({
+      title: 'Quantum Research Engineer',
+      company: 'Qubit Works',
+      location: 'Delft',
+      jobType: 'Full-time',
+      description: 'Build quantum ML experiments.',
+      requirements: 'Python',
+      applyUrl: 'https://qubit.example/jobs/1',
+    });
+    await found('events', 'quantum', ['quantum-ml-days']);
+    await found('jobs', 'quantum', [job.id]);
+    await listings.updateEvent(e.id, { published: false });
+    await listings.deleteJob(job.id);
+    await found('events', 'quantum', []);
+    await found('jobs', 'quantum', []);
+    await listings.updateEvent(e.id, { published: true });
+    await found('events', 'quantum', ['quantum-ml-days']);
+  });
+
+  it('indexes published news and forgets a news item that is gone', async () => {
+    const db = sys.database.db;
+    const item = await transactionWithEvents(db, bus, async (trx, emit) => {
+      const row = await insertNewsItem(trx, { title: 'Heliograph model reads solar data', slug: 'heliograph-model' });
+      emit('newsfeed.published', { newsFeedId: row.id, articleId: row.article_id, slug: row.slug });
+      return row;
+    });
+    await found('news', 'heliograph', ['heliograph-model']);
+    await transactionWithEvents(db, bus, async (trx, emit) => {
+      await trx('news_feed').where({ id: item.id }).delete();
+      emit('newsfeed.updated', { newsFeedId: item.id });
+    });
+    await found('news', 'heliograph', []);
+  });
+});
+
+describe('full reindex', () => {
+  it('finds seeded items after a reindex, and rebuilds only when the index is missing, empty or outdated', async () => {
+    const db = sys.database.db;
+    await seed(db, nobodyListening);
+    expect(await slugs('tools', 'claude')).toEqual([]);
+    const cache = new SearchResultCache({ ttlSeconds: 0, redis, prefix: sys.config.REDIS_PREFIX });
+    const deps = {
+      db,
+      engine: new PostgresSearchEngine(db),
+      content: new ContentClient(sys.services.content.url),
+      logger: createLogger('test', 'silent'),
+      onChange: () => cache.invalidate(),
+    };
+    expect(await reindexReason(db, deps.engine)).toBe('the index has never been built');
+    const report = await reindexIfNeeded(deps);
+    expect(report?.documents.tools).toBeGreaterThanOrEqual(32);
+    expect(report?.documents.jobs).toBeGreaterThanOrEqual(12);
+    expect(await slugs('tools', 'claude')).toEqual(['claude']);
+    expect((await slugs('events', 'neurips')).length).toBeGreaterThan(0);
+
+    expect(await reindexIfNeeded(deps)).toBeNull();
+    await db('search_index_state').update({ version: INDEX_VERSION - 1 });
+    expect(await reindexReason(db, deps.engine)).toMatch(/version/);
+    // A row deleted behind the index's back disappears on the next reindex.
+    await db('tools').where({ slug: 'claude' }).delete();
+    expect((await reindexIfNeeded(deps))?.documents.tools).toBeGreaterThan(0);
+    expect(await slugs('tools', 'claude')).toEqual([]);
+  });
+
+  it('a search service that starts on an empty index rebuilds it, so a fresh start finds the seed', async () => {
+    const database = await createTestDatabase();
+    await seed(database.db, nobodyListening);
+    const cfg = testConfig(database.url);
+    const servers: RunningServer[] = [];
+    try {
+      const content = await startContent(cfg);
+      servers.push(content);
+      const search = await startSearch({ ...cfg, CONTENT_URL: content.url }, createLogger('search', 'silent'), { reindexIfNeeded: true });
+      servers.push(search);
+      await eventually(async () => ((await slugs('tools', 'midjourney', search.url)).includes('midjourney') ? true : undefined));
+    } finally {
+      for (const s of servers.reverse()) await s.close();
+      await database.drop();
+    }
+  });
+});
