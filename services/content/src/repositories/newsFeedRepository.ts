@@ -1,71 +1,133 @@
 import type { Knex } from '@neuralbeat/common';
 import type { NewsFeedRow } from '../presenters/newsPresenter';
+import { NewsCountsRepository, type NewsCountDimension } from './newsCountsRepository';
 
+/** A news list: the whole feed, a tag page (the tag, or the category of that name), or a category. */
 export interface NewsFilter {
   tag?: string;
   category?: string;
 }
 
-/** Knex access to `news_feed`, the published news. */
+/** Newest first, ties by id: the order of every news index. */
+const NEWEST_FIRST = [
+  { column: 'publish_date', order: 'desc' },
+  { column: 'id', order: 'desc' },
+] as const;
+
+/**
+ * Related news looks at this many of the newest items of each of the
+ * article's tags (their tag pages' first entries), not at every item that
+ * shares a common tag.
+ */
+const RELATED_CANDIDATES_PER_TAG = 25;
+
+/**
+ * Knex access to `news_feed`, the published news. Every list reads an index in
+ * its own order and stops at `offset + limit`; totals come from the counts kept
+ * by triggers (`news_feed_counts`); each request is one statement.
+ */
 export class NewsFeedRepository {
   private readonly db: Knex;
   constructor(db: Knex) {
     this.db = db;
   }
 
-  private filtered(filter: NewsFilter) {
-    const q = this.db<NewsFeedRow>('news_feed');
-    // A tag page also lists its category namesake (category links lead to tag pages); both sides are indexed.
-    if (filter.tag) q.whereRaw('(tags @> ARRAY[?]::text[] OR lower(category) = ?)', [filter.tag, filter.tag]);
-    if (filter.category) q.whereRaw('lower(category) = ?', [filter.category.toLowerCase()]);
-    return q;
+  /** A page of a news list and the list's total, in one statement (the total comes back even when the page is empty). */
+  async page(filter: NewsFilter, limit: number, offset: number): Promise<{ rows: NewsFeedRow[]; total: number }> {
+    const [dimension, value]: [NewsCountDimension, string] = filter.tag
+      ? ['tag_page', filter.tag]
+      : filter.category
+        ? ['category', filter.category.toLowerCase()]
+        : ['feed', ''];
+    const { rows } = await this.db.raw<{ rows: (NewsFeedRow & { list_total: number })[] }>(
+      `SELECT coalesce(?, 0) AS list_total, n.*
+       FROM (SELECT 1) AS one LEFT JOIN LATERAL ? AS n ON true
+       ORDER BY n.publish_date DESC, n.id DESC`,
+      [this.db('news_feed_counts').where({ dimension, value }).select('article_count'), this.pageRows(filter, limit, offset)],
+    );
+    return {
+      rows: rows.filter((r) => r.id !== null).map(({ list_total: _, ...row }) => row as NewsFeedRow),
+      total: rows[0]?.list_total ?? 0,
+    };
   }
 
-  async page(filter: NewsFilter, limit: number, offset: number): Promise<{ rows: NewsFeedRow[]; total: number }> {
-    const [rows, [{ total }]] = await Promise.all([
-      this.filtered(filter).select('*').orderBy([{ column: 'publish_date', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit).offset(offset),
-      this.filtered(filter).count<{ total: string }[]>({ total: '*' }),
-    ]);
-    return { rows, total: Number(total) };
+  private pageRows(filter: NewsFilter, limit: number, offset: number): Knex.QueryBuilder {
+    if (filter.tag) {
+      // The tag page's entries are kept in publish order (news_tag_page_entries): the page is cut there, then its 9 items are fetched by id.
+      const entries = this.db('news_tag_page_entries')
+        .where({ tag: filter.tag })
+        .orderBy([
+          { column: 'publish_date', order: 'desc' },
+          { column: 'news_feed_id', order: 'desc' },
+        ])
+        .limit(limit)
+        .offset(offset)
+        .select('news_feed_id');
+      return this.db('news_feed').whereIn('id', entries).select('*');
+    }
+    const q = this.db('news_feed').select('*');
+    if (filter.category) q.whereRaw('lower(category) = ?', [filter.category.toLowerCase()]);
+    return q.orderBy([...NEWEST_FIRST]).limit(limit).offset(offset);
   }
 
   latest(limit: number): Promise<NewsFeedRow[]> {
-    return this.db<NewsFeedRow>('news_feed').orderBy([{ column: 'publish_date', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit);
+    return this.db<NewsFeedRow>('news_feed').orderBy([...NEWEST_FIRST]).limit(limit);
   }
 
-  findById(id: number): Promise<NewsFeedRow | undefined> {
-    return this.db<NewsFeedRow>('news_feed').where({ id }).first();
-  }
-
-  findBySlug(slug: string): Promise<NewsFeedRow | undefined> {
-    return this.db<NewsFeedRow>('news_feed').where({ slug }).first();
-  }
-
-  /** Items sharing the most tags with `item`, newest first; same-category items fill any gap. */
-  async related(item: NewsFeedRow, limit: number): Promise<NewsFeedRow[]> {
-    const tags = item.tags ?? [];
-    const byTags = tags.length
-      ? await this.db<NewsFeedRow>('news_feed')
-          .whereNot({ id: item.id })
-          .whereRaw('tags && ?::text[]', [tags])
-          .orderByRaw('cardinality(ARRAY(SELECT unnest(tags) INTERSECT SELECT unnest(?::text[]))) DESC, publish_date DESC, id DESC', [tags])
-          .limit(limit)
-      : [];
-    if (byTags.length >= limit) return byTags;
-    const fill = await this.db<NewsFeedRow>('news_feed')
-      .whereNot({ id: item.id })
-      .whereNotIn('id', byTags.map((r) => r.id))
-      .where({ category: item.category })
-      .orderBy([{ column: 'publish_date', order: 'desc' }, { column: 'id', order: 'desc' }])
-      .limit(limit - byTags.length);
-    return [...byTags, ...fill];
+  /**
+   * An item by id or slug with its related news, in one statement. Related:
+   * items sharing the most of its tags, newest first, counted among the newest
+   * entries of each of its tag pages (a bounded, index-only read); the newest
+   * items of its category fill any gap.
+   */
+  async articleWithRelated(key: { id: number } | { slug: string }, relatedLimit: number): Promise<{ item: NewsFeedRow; related: NewsFeedRow[] } | undefined> {
+    const { rows } = await this.db.raw<{ rows: (NewsFeedRow & { position: string })[] }>(
+      `WITH item AS ?,
+       shared AS (
+         SELECT e.news_feed_id AS id, max(e.publish_date) AS publish_date, count(*) AS shared
+         FROM item
+         CROSS JOIN LATERAL unnest(item.tags) AS t(tag)
+         CROSS JOIN LATERAL (
+           SELECT news_feed_id, publish_date FROM news_tag_page_entries
+           WHERE tag = t.tag AND news_feed_id <> item.id
+           ORDER BY publish_date DESC, news_feed_id DESC
+           LIMIT ?
+         ) e
+         GROUP BY e.news_feed_id
+         ORDER BY shared DESC, publish_date DESC, id DESC
+         LIMIT ?
+       ),
+       same_category AS (
+         SELECT c.id, c.publish_date FROM item
+         CROSS JOIN LATERAL (
+           SELECT id, publish_date FROM news_feed
+           WHERE lower(category) = lower(item.category) AND id <> item.id
+           ORDER BY publish_date DESC, id DESC
+           LIMIT ?
+         ) c
+       ),
+       related AS (
+         SELECT id, row_number() OVER (ORDER BY part, shared DESC, publish_date DESC, id DESC) AS position
+         FROM (
+           SELECT id, 1 AS part, shared, publish_date FROM shared
+           UNION ALL
+           SELECT id, 2, 0, publish_date FROM same_category WHERE id NOT IN (SELECT id FROM shared)
+         ) chosen
+         ORDER BY position
+         LIMIT ?
+       )
+       SELECT p.position, n.*
+       FROM (SELECT id, 0 AS position FROM item UNION ALL SELECT id, position FROM related) p
+       JOIN news_feed n ON n.id = p.id
+       ORDER BY p.position`,
+      // The category fill reads `limit` items: dropping the k already chosen by tags still leaves the `limit - k` needed.
+      [this.db('news_feed').where(key).select('id', 'tags', 'category').limit(1), RELATED_CANDIDATES_PER_TAG, relatedLimit, relatedLimit, relatedLimit],
+    );
+    const [item, ...related] = rows.map(({ position: _, ...row }) => row as NewsFeedRow);
+    return item && { item, related };
   }
 
   async popularTags(limit: number): Promise<{ name: string; count: number }[]> {
-    const { rows } = await this.db.raw<{ rows: { name: string; count: string }[] }>(
-      `SELECT tag AS name, count(*) AS count FROM news_feed, unnest(tags) AS tag GROUP BY tag ORDER BY count(*) DESC, tag ASC LIMIT ?`,
-      [limit],
-    );
-    return rows.map((r) => ({ name: r.name, count: Number(r.count) }));
+    return (await new NewsCountsRepository(this.db).top('tag', limit)).map((t) => ({ name: t.value, count: t.count }));
   }
 }

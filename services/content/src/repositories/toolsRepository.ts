@@ -2,6 +2,10 @@ import type { Knex } from '@neuralbeat/common';
 import type { ToolSubmission } from '@neuralbeat/common/contracts';
 import type { ToolRow } from '../presenters/toolPresenter';
 
+/** Similar tools rank at most this many candidates from the category and from each considered tag. */
+const SIMILAR_CANDIDATES_PER_BRANCH = 25;
+const SIMILAR_TAGS_CONSIDERED = 6;
+
 export interface ToolListFilter {
   category?: string;
   pricing?: string;
@@ -14,16 +18,26 @@ export class ToolsRepository {
     this.db = db;
   }
 
+  /** The directory by name (ties by id), read in the order of a partial index of approved tools. */
   listApproved(filter: ToolListFilter = {}): Promise<ToolRow[]> {
     const q = this.db<ToolRow>('tools').where({ approved: true });
     if (filter.category) q.where('category', filter.category);
     if (filter.pricing) q.whereRaw('lower(pricing) = ?', [filter.pricing.toLowerCase()]);
-    return q.orderBy([{ column: 'name', order: 'asc' }]);
+    return q.orderBy([
+      { column: 'name', order: 'asc' },
+      { column: 'id', order: 'asc' },
+    ]);
   }
 
+  /** Newest approved tools. */
   featured(limit: number): Promise<ToolRow[]> {
-    // Newest approved tools with a logo-independent, stable order.
-    return this.db<ToolRow>('tools').where({ approved: true }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit);
+    return this.db<ToolRow>('tools')
+      .where({ approved: true })
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(limit);
   }
 
   async findApprovedBySlug(slug: string): Promise<ToolRow | undefined> {
@@ -34,20 +48,25 @@ export class ToolsRepository {
     return trx<ToolRow>('tools').where({ id }).forUpdate().first();
   }
 
-  /** Approved tools sharing the category or a tag, best overlap first. */
-  similar(tool: ToolRow, limit: number): Promise<ToolRow[]> {
-    return this.db<ToolRow>('tools')
-      .where({ approved: true })
-      .whereNot({ id: tool.id })
-      .where((w) => {
-        w.where('category', tool.category);
-        if (tool.tags?.length) w.orWhereRaw('tags && ?::text[]', [tool.tags]);
-      })
-      .orderByRaw('(category = ?)::int + cardinality(array(select unnest(tags) intersect select unnest(?::text[]))) desc, name asc', [
-        tool.category,
-        tool.tags ?? [],
-      ])
-      .limit(limit);
+  /**
+   * Approved tools sharing the category or a tag, best overlap first, then by
+   * name. Ranks a bounded set: the first tools by name of the category and of
+   * each of the tool's first tags, not every tool sharing a common tag. Each
+   * tag is its own branch with its value bound, so the planner picks per tag
+   * between walking the name index (common tag) and the GIN index (rare tag).
+   */
+  async similar(tool: ToolRow, limit: number): Promise<ToolRow[]> {
+    const tags = [...new Set(tool.tags ?? [])].slice(0, SIMILAR_TAGS_CONSIDERED);
+    const branch = `(SELECT id FROM tools WHERE approved AND id <> :id AND %s ORDER BY name, id LIMIT :perBranch)`;
+    const branches = [branch.replace('%s', 'category = :category'), ...tags.map((_, i) => branch.replace('%s', `tags @> ARRAY[:tag${i}]::text[]`))];
+    const score = ['(t.category = :category)::int', ...tags.map((_, i) => `(t.tags @> ARRAY[:tag${i}]::text[])::int`)].join(' + ');
+    const { rows } = await this.db.raw<{ rows: ToolRow[] }>(
+      `SELECT t.* FROM tools t JOIN (${branches.join(' UNION ')}) candidates ON candidates.id = t.id
+       ORDER BY ${score} DESC, t.name, t.id
+       LIMIT :limit`,
+      { id: tool.id, category: tool.category, perBranch: SIMILAR_CANDIDATES_PER_BRANCH, limit, ...Object.fromEntries(tags.map((t, i) => [`tag${i}`, t])) },
+    );
+    return rows;
   }
 
   async insertSubmission(input: ToolSubmission & { slug: string }, trx: Knex): Promise<ToolRow> {
