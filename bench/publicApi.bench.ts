@@ -12,10 +12,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
-import { createDb, createLogger, createRedis, EventBus, parseConfig, serve } from '@neuralbeat/common';
-import { createContentApp } from '../services/content/src/app';
+import { parseConfig } from '@neuralbeat/common';
 import { generateLargeContent } from '../tests/support/largeContent';
-import { captureQueries, explain, planProblems } from '../tests/support/queryPlans';
+import { planProblems, startRecordingContent } from '../tests/support/queryPlans';
 import { benchDatabase, freePort, startProcess, stopProcess, uniquePrefix } from './support';
 
 const NEWS_ITEMS = Number(process.env.BENCH_ARTICLES ?? 100_000);
@@ -194,13 +193,9 @@ try {
   console.log(`Machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (shared machines make these figures indicative).`);
 
   // ---------- EXPLAIN ANALYZE of every query each endpoint runs ----------
-  const explainDb = createDb(database.url, { max: 2 });
-  const captured = captureQueries(explainDb);
-  const config = parseConfig({ DATABASE_URL: database.url, REDIS_PREFIX: uniquePrefix(), CONTENT_CACHE_SECONDS: '0', LOG_LEVEL: 'silent', CONTENT_PORT: '0' });
-  const redis = createRedis(config.REDIS_URL);
-  const logger = createLogger('content', 'silent');
-  const bus = new EventBus({ connection: redis, prefix: config.REDIS_PREFIX, logger });
-  const app = await serve(createContentApp({ db: explainDb, redis, bus, logger, config }), 0);
+  const recording = await startRecordingContent(
+    parseConfig({ DATABASE_URL: database.url, REDIS_PREFIX: uniquePrefix(), CONTENT_CACHE_SECONDS: '0', LOG_LEVEL: 'silent' }),
+  );
   const deepTag = tagPages[0]!;
   const examples: [string, string][] = [
     ['home', '/api/home'],
@@ -220,20 +215,13 @@ try {
   ];
   console.log(`\nEXPLAIN ANALYZE at ${NEWS_ITEMS.toLocaleString()} news items and ${TOOLS.toLocaleString()} tools`);
   for (const [label, url] of examples) {
-    captured.take();
-    const res = await fetch(`${app.url}${url}`);
-    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
-    for (const query of captured.take()) {
-      const plan = await explain(database.url, query);
+    for (const { query, text, root } of await recording.explainRequest(url)) {
       // Whole-directory answers are as long as the directory; everything else must stay within a page's reach.
-      const problems = planProblems(plan.root, { tables: ['news_feed', 'news_tag_page_entries', 'news_feed_counts', 'tools'], rowBudget: label.startsWith('directory') ? Infinity : 1000 });
-      console.log(`\n--- ${label}: GET ${url}\n${query.sql.replace(/\s+/g, ' ')}\n${plan.text}\n=> ${problems.length ? `GROWS WITH THE TABLE: ${problems.join('; ')}` : 'bounded: no sequential scan of a content table, no node over 1,000 rows'}`);
+      const problems = planProblems(root, { tables: ['news_feed', 'news_tag_page_entries', 'news_feed_counts', 'tools'], rowBudget: label.startsWith('directory') ? Infinity : 1000 });
+      console.log(`\n--- ${label}: GET ${url}\n${query.sql.replace(/\s+/g, ' ')}\n${text}\n=> ${problems.length ? `GROWS WITH THE TABLE: ${problems.join('; ')}` : 'bounded: no sequential scan of a content table, no node reading over 1,000 rows'}`);
     }
   }
-  await app.close();
-  await bus.close();
-  redis.disconnect();
-  await explainDb.destroy();
+  await recording.close();
 } finally {
   await Promise.all(stopping.map(stopProcess));
   await database.drop();
