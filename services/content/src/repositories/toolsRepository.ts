@@ -2,7 +2,7 @@ import type { Knex } from '@neuralbeat/common';
 import type { ToolSubmission } from '@neuralbeat/common/contracts';
 import type { ToolRow } from '../presenters/toolPresenter';
 
-/** Similar tools rank at most this many candidates from the category and from each considered tag. */
+/** Similar tools count at most this many candidates from the category and from each considered tag. */
 const SIMILAR_CANDIDATES_PER_BRANCH = 25;
 const SIMILAR_TAGS_CONSIDERED = 6;
 
@@ -49,24 +49,37 @@ export class ToolsRepository {
   }
 
   /**
-   * Approved tools sharing the category or a tag, best overlap first, then by
-   * name. Ranks a bounded set: the first tools by name of the category and of
-   * each of the tool's first tags, not every tool sharing a common tag. Each
-   * tag is its own branch with its value bound, so the planner picks per tag
-   * between walking the name index (common tag) and the GIN index (rare tag).
+   * An approved tool and the approved tools most like it, in one statement:
+   * those sharing its category and the most of its tags, then by name. Counted
+   * among the first tools by name of its category (directory index) and of
+   * each of its first tags (tool_tag_entries): bounded, index-only reads, not a
+   * ranking of every tool that shares a common tag. Undefined when no approved
+   * tool has the slug.
    */
-  async similar(tool: ToolRow, limit: number): Promise<ToolRow[]> {
-    const tags = [...new Set(tool.tags ?? [])].slice(0, SIMILAR_TAGS_CONSIDERED);
-    const branch = `(SELECT id FROM tools WHERE approved AND id <> :id AND %s ORDER BY name, id LIMIT :perBranch)`;
-    const branches = [branch.replace('%s', 'category = :category'), ...tags.map((_, i) => branch.replace('%s', `tags @> ARRAY[:tag${i}]::text[]`))];
-    const score = ['(t.category = :category)::int', ...tags.map((_, i) => `(t.tags @> ARRAY[:tag${i}]::text[])::int`)].join(' + ');
-    const { rows } = await this.db.raw<{ rows: ToolRow[] }>(
-      `SELECT t.* FROM tools t JOIN (${branches.join(' UNION ')}) candidates ON candidates.id = t.id
-       ORDER BY ${score} DESC, t.name, t.id
-       LIMIT :limit`,
-      { id: tool.id, category: tool.category, perBranch: SIMILAR_CANDIDATES_PER_BRANCH, limit, ...Object.fromEntries(tags.map((t, i) => [`tag${i}`, t])) },
+  async withSimilar(slug: string, limit: number): Promise<{ tool: ToolRow; similar: ToolRow[] } | undefined> {
+    const { rows } = await this.db.raw<{ rows: (ToolRow & { part: number })[] }>(
+      `WITH tool AS (SELECT id, category, tags FROM tools WHERE slug = ? AND approved LIMIT 1),
+       candidates AS (
+         SELECT c.id, c.name FROM tool CROSS JOIN LATERAL (
+           SELECT id, name FROM tools WHERE approved AND category = tool.category AND id <> tool.id ORDER BY name, id LIMIT ?
+         ) c
+         UNION ALL
+         SELECT e.tool_id, e.name FROM tool
+         CROSS JOIN LATERAL (SELECT DISTINCT unnest(tool.tags[1:?])) AS t(tag)
+         CROSS JOIN LATERAL (
+           SELECT tool_id, name FROM tool_tag_entries WHERE tag = t.tag AND tool_id <> tool.id ORDER BY name, tool_id LIMIT ?
+         ) e
+       ),
+       picked AS (
+         SELECT id, 0 AS part, 0::bigint AS score FROM tool
+         UNION ALL
+         (SELECT id, 1, count(*) FROM candidates GROUP BY id, name ORDER BY count(*) DESC, name, id LIMIT ?)
+       )
+       SELECT p.part, t.* FROM picked p JOIN tools t ON t.id = p.id ORDER BY p.part, p.score DESC, t.name, t.id`,
+      [slug, SIMILAR_CANDIDATES_PER_BRANCH, SIMILAR_TAGS_CONSIDERED, SIMILAR_CANDIDATES_PER_BRANCH, limit],
     );
-    return rows;
+    const [tool, ...similar] = rows.map(({ part: _, ...row }) => row as ToolRow);
+    return tool && { tool, similar };
   }
 
   async insertSubmission(input: ToolSubmission & { slug: string }, trx: Knex): Promise<ToolRow> {
