@@ -81,10 +81,10 @@ export class NewsFeedRepository {
    * items of its category fill any gap.
    */
   async articleWithRelated(key: { id: number } | { slug: string }, relatedLimit: number): Promise<{ item: NewsFeedRow; related: NewsFeedRow[] } | undefined> {
-    const { rows } = await this.db.raw<{ rows: (NewsFeedRow & { position: string })[] }>(
+    const { rows } = await this.db.raw<{ rows: (NewsFeedRow & { part: number })[] }>(
       `WITH item AS ?,
        shared AS (
-         SELECT e.news_feed_id AS id, max(e.publish_date) AS publish_date, count(*) AS shared
+         SELECT e.news_feed_id AS id, count(*) AS shared, max(e.publish_date) AS publish_date
          FROM item
          CROSS JOIN LATERAL unnest(item.tags) AS t(tag)
          CROSS JOIN LATERAL (
@@ -97,34 +97,28 @@ export class NewsFeedRepository {
          ORDER BY shared DESC, publish_date DESC, id DESC
          LIMIT ?
        ),
-       same_category AS (
-         SELECT c.id, c.publish_date FROM item
-         CROSS JOIN LATERAL (
-           SELECT id, publish_date FROM news_feed
+       picked AS (
+         SELECT id, 0 AS part, 0::bigint AS shared FROM item
+         UNION ALL
+         SELECT id, 1, shared FROM shared
+         UNION ALL
+         SELECT c.id, 2, 0 FROM item CROSS JOIN LATERAL (
+           SELECT id FROM news_feed
            WHERE lower(category) = lower(item.category) AND id <> item.id
            ORDER BY publish_date DESC, id DESC
            LIMIT ?
          ) c
-       ),
-       related AS (
-         SELECT id, row_number() OVER (ORDER BY part, shared DESC, publish_date DESC, id DESC) AS position
-         FROM (
-           SELECT id, 1 AS part, shared, publish_date FROM shared
-           UNION ALL
-           SELECT id, 2, 0, publish_date FROM same_category WHERE id NOT IN (SELECT id FROM shared)
-         ) chosen
-         ORDER BY position
-         LIMIT ?
        )
-       SELECT p.position, n.*
-       FROM (SELECT id, 0 AS position FROM item UNION ALL SELECT id, position FROM related) p
-       JOIN news_feed n ON n.id = p.id
-       ORDER BY p.position`,
-      // The category fill reads `limit` items: dropping the k already chosen by tags still leaves the `limit - k` needed.
-      [this.db('news_feed').where(key).select('id', 'tags', 'category').limit(1), RELATED_CANDIDATES_PER_TAG, relatedLimit, relatedLimit, relatedLimit],
+       SELECT p.part, n.* FROM picked p JOIN news_feed n ON n.id = p.id
+       ORDER BY p.part, p.shared DESC, n.publish_date DESC, n.id DESC`,
+      [this.db('news_feed').where(key).select('id', 'tags', 'category').limit(1), RELATED_CANDIDATES_PER_TAG, relatedLimit, relatedLimit],
     );
-    const [item, ...related] = rows.map(({ position: _, ...row }) => row as NewsFeedRow);
-    return item && { item, related };
+    const item = rows.find((r) => r.part === 0);
+    if (!item) return undefined;
+    // Items sharing tags first, then the category's newest that are not among them.
+    const related: NewsFeedRow[] = [];
+    for (const row of rows) if (row.part > 0 && related.length < relatedLimit && !related.some((r) => r.id === row.id)) related.push(row);
+    return { item, related };
   }
 
   async popularTags(limit: number): Promise<{ name: string; count: number }[]> {
