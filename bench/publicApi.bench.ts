@@ -110,7 +110,7 @@ try {
     stopping.push(content);
     const gateway = await startProcess('services/gateway/src/main.ts', env, `http://127.0.0.1:${gatewayPort}/healthz`);
     stopping.push(gateway);
-    return { url: `http://127.0.0.1:${gatewayPort}`, contentUrl: env.CONTENT_URL };
+    return { url: `http://127.0.0.1:${gatewayPort}`, contentUrl: env.CONTENT_URL, pids: { gateway: gateway.pid!, content: content.pid! } };
   };
   const cacheOff = await startStack(0);
   const cacheOn = await startStack(CACHE_SECONDS);
@@ -137,6 +137,28 @@ try {
   fs.rmSync(bodiesFile);
   const bareUrl = `http://127.0.0.1:${barePort}`;
 
+  /**
+   * CPU time each tier spent per request (gateway, content, the Postgres
+   * backends serving this database), from /proc: unlike req/s, it hardly
+   * depends on what else the machine is running.
+   */
+  const cpuSeconds = (pid: number) => {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      return NaN;
+    }
+  };
+  const backendPids = async (): Promise<number[]> =>
+    (await db.raw('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')).rows.map((r: { pid: number }) => r.pid);
+  const tierCpu = async (pids: { gateway: number; content: number }) => ({
+    gateway: cpuSeconds(pids.gateway),
+    content: cpuSeconds(pids.content),
+    // Per backend, so a connection opened or closed during the run is counted right.
+    postgres: new Map((await backendPids()).map((pid) => [pid, cpuSeconds(pid)])),
+  });
+
   const load = async (origin: string, paths: string[], seconds = DURATION) => {
     let i = 0;
     const result = await autocannon({
@@ -145,7 +167,7 @@ try {
       duration: seconds,
       requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length]! }) }],
     });
-    return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+    return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx, requests: result.requests.total };
   };
 
   // JIT, connection pools and Postgres buffers warm before anything is measured.
@@ -154,8 +176,19 @@ try {
   await load(bareUrl, mixes['site mix']!, 2);
 
   const rows = [];
+  const cpuRows = [];
   for (const [name, paths] of Object.entries(mixes)) {
+    const cpuBefore = await tierCpu(cacheOff.pids);
     const off = await load(cacheOff.url, paths);
+    const cpuAfter = await tierCpu(cacheOff.pids);
+    const postgres = [...cpuAfter.postgres].reduce((sum, [pid, seconds]) => sum + seconds - (cpuBefore.postgres.get(pid) ?? 0), 0);
+    const perRequest = (seconds: number) => Math.round((seconds * 1e6) / off.requests);
+    cpuRows.push({
+      endpoint: name,
+      'gateway µs': perRequest(cpuAfter.gateway - cpuBefore.gateway),
+      'content µs': perRequest(cpuAfter.content - cpuBefore.content),
+      'postgres µs': perRequest(postgres),
+    });
     const on = await load(cacheOn.url, paths);
     const base = await load(bareUrl, paths);
     const avgKb = paths.slice(0, 200).reduce((sum, p) => sum + Buffer.byteLength(bodies[p]!), 0) / Math.min(200, paths.length) / 1024;
@@ -186,6 +219,8 @@ try {
       ` content caches off (CONTENT_CACHE_SECONDS=0) and on (${CACHE_SECONDS} s + gateway micro-cache); latencies in ms`,
   );
   console.table(rows);
+  console.log('CPU time per request with the cache off, by tier (from /proc; a measure of work that depends little on machine load):');
+  console.table(cpuRows);
   console.log(
     `Express service kit floor (content /healthz, no gateway, no query): ${Math.round(kit.rps)} req/s, p99 ${kit.p99} ms; bare node:http ${Math.round(kitBare.rps)} req/s`,
   );

@@ -2,8 +2,9 @@ import { LRUCache } from 'lru-cache';
 
 /**
  * A short-lived, bounded cache of public read responses. News changes at the
- * pace of the pipeline, so a few seconds of staleness buys a large cut in
- * database work (list totals and tag counts scan the table).
+ * pace of the pipeline, so a few seconds of staleness lets hot URLs skip the
+ * database and serialisation altogether; the queries themselves read indexes
+ * and kept counts, so a miss costs a page's worth of work, not a table's.
  */
 export class ResponseCache {
   private readonly cache: LRUCache<string, object> | null;
