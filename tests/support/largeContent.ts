@@ -11,7 +11,8 @@ import { NEWS_CATEGORIES, RESOURCE_CATEGORIES, TOOL_CATEGORIES } from '@neuralbe
  * frequencies (llm on about 40% of items) plus 0–2 long-tail tags drawn with
  * a 1/rank law from 2,000 (feed categories make most distinct tags rare);
  * content 400–3,000 characters (real feed items are mostly short); providers
- * local/openai/gemini/none; mostly SEO-completed.
+ * local/openai/gemini/none; mostly SEO-completed; meta tags and schema markup
+ * as the publisher stores them.
  * Tools: categories of the directory, 2–5 tags from 300 with the same law,
  * 95% approved. Resources: every category and level.
  */
@@ -45,7 +46,7 @@ export async function generateLargeContent(db: Knex, size: LargeContentSize): Pr
   );
   await db.raw(
     `INSERT INTO news_feed (article_id, title, slug, content, excerpt, author, publish_date, category, tags, image_url, source_name, source_url,
-                            ai_provider, seo_status, rewrite_status)
+                            ai_provider, seo_status, rewrite_status, meta_tags, schema_markup, has_high_volume_keywords, updated_at)
      SELECT a.id, a.title, 'generated-story-' || a.id,
             '<p>' || repeat('Body of a generated story about models, chips and policy. ', 7 + abs(hashtext(a.id || 'len')) % 45) || '</p>',
             left('A short summary of ' || a.title || ' for the news card, about as long as a real excerpt.', 200),
@@ -57,7 +58,12 @@ export async function generateLargeContent(db: Knex, size: LargeContentSize): Pr
             a.news_source, a.source_url,
             (ARRAY['local', 'local', 'openai', 'gemini', NULL])[1 + abs(hashtext(a.id || 'provider')) % 5],
             (ARRAY['completed', 'completed', 'completed', 'completed', 'completed', 'completed', 'pending', 'failed'])[1 + abs(hashtext(a.id || 'seo')) % 8],
-            'completed'
+            'completed',
+            -- What the publisher stores beside each item: meta description and schema.org markup.
+            jsonb_build_object('description', 'A short summary of ' || a.title || ' for search results.'),
+            jsonb_build_object('@context', 'https://schema.org', '@type', 'NewsArticle', 'headline', a.title, 'datePublished', a.publish_date,
+                               'author', jsonb_build_object('@type', 'Person', 'name', a.author), 'isBasedOn', a.source_url)::text,
+            a.id % 3 = 0, a.publish_date
      FROM articles a WHERE a.source_url LIKE 'https://bench.example/story/%'`,
   );
   if (size.tools) {

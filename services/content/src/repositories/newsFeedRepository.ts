@@ -1,5 +1,5 @@
 import type { Knex } from '@neuralbeat/common';
-import type { NewsFeedRow } from '../presenters/newsPresenter';
+import { NEWS_FEED_COLUMNS, type NewsFeedRow } from '../presenters/newsPresenter';
 import { NewsCountsRepository, type NewsCountDimension } from './newsCountsRepository';
 
 /** A news list: the whole feed, a tag page (the tag, or the category of that name), or a category. */
@@ -63,15 +63,15 @@ export class NewsFeedRepository {
         .limit(limit)
         .offset(offset)
         .select('news_feed_id');
-      return this.db('news_feed').whereIn('id', entries).select('*');
+      return this.db('news_feed').whereIn('id', entries).select(NEWS_FEED_COLUMNS);
     }
-    const q = this.db('news_feed').select('*');
+    const q = this.db('news_feed').select(NEWS_FEED_COLUMNS);
     if (filter.category) q.whereRaw('lower(category) = ?', [filter.category.toLowerCase()]);
     return q.orderBy([...NEWEST_FIRST]).limit(limit).offset(offset);
   }
 
   latest(limit: number): Promise<NewsFeedRow[]> {
-    return this.db<NewsFeedRow>('news_feed').orderBy([...NEWEST_FIRST]).limit(limit);
+    return this.db('news_feed').select(NEWS_FEED_COLUMNS).orderBy([...NEWEST_FIRST]).limit(limit);
   }
 
   /**
@@ -109,9 +109,15 @@ export class NewsFeedRepository {
            LIMIT ?
          ) c
        )
-       SELECT p.part, n.* FROM picked p JOIN news_feed n ON n.id = p.id
+       SELECT p.part, ?? FROM picked p JOIN news_feed n ON n.id = p.id
        ORDER BY p.part, p.shared DESC, n.publish_date DESC, n.id DESC`,
-      [this.db('news_feed').where(key).select('id', 'tags', 'category').limit(1), RELATED_CANDIDATES_PER_TAG, relatedLimit, relatedLimit],
+      [
+        this.db('news_feed').where(key).select('id', 'tags', 'category').limit(1),
+        RELATED_CANDIDATES_PER_TAG,
+        relatedLimit,
+        relatedLimit,
+        NEWS_FEED_COLUMNS.map((column) => `n.${column}`),
+      ],
     );
     const item = rows.find((r) => r.part === 0);
     if (!item) return undefined;
