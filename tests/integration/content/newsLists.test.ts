@@ -93,6 +93,16 @@ describe('related news', () => {
     await db('news_feed').delete();
   });
 
+  it('counts a tag listed twice on the article once', async () => {
+    const db = sys.database.db;
+    await insertNewsItem(db, { slug: 'dup-article', tags: ['vision', 'vision', 'chips', 'edge'], category: 'Opinion', publish_date: day(50) });
+    await insertNewsItem(db, { slug: 'dup-one-newer', tags: ['vision'], category: 'Research', publish_date: day(60) });
+    await insertNewsItem(db, { slug: 'dup-two-older', tags: ['chips', 'edge'], category: 'Research', publish_date: day(40) });
+    const res = singleArticleResponseSchema.parse((await get('/api/news/dup-article')).body);
+    expect(res.relatedArticles.map((a) => a.slug)).toEqual(['dup-two-older', 'dup-one-newer']);
+    await db('news_feed').delete();
+  });
+
   it('looks only at the newest 25 items of each tag page, however many share a tag', async () => {
     const db = sys.database.db;
     await insertNewsItem(db, { slug: 'window-article', tags: ['llm', 'agents'], category: 'Opinion', publish_date: day(100) });

@@ -22,10 +22,12 @@ export class NewsCountsRepository {
     this.db = db;
   }
 
-  /** Items counted under one value: `('feed', '')` is every item, `('tag_page', 'llm')` the items of /news/tag/llm. */
-  async count(dimension: NewsCountDimension, value: string): Promise<number> {
-    const row = await this.db('news_feed_counts').where({ dimension, value }).first<{ article_count: number } | undefined>('article_count');
-    return row?.article_count ?? 0;
+  /**
+   * The count of one value as a subquery, for a list to read its total in its
+   * own statement: `('feed', '')` is every item, `('tag_page', 'llm')` the items of /news/tag/llm.
+   */
+  countQuery(dimension: NewsCountDimension, value: string): Knex.QueryBuilder {
+    return this.db('news_feed_counts').where({ dimension, value }).select('article_count');
   }
 
   /** The most counted values of a dimension, most first, ties by value. */

@@ -20,6 +20,8 @@ const NEWEST_FIRST = [
  * shares a common tag.
  */
 const RELATED_CANDIDATES_PER_TAG = 25;
+/** The pipeline keeps at most 6 tags per item; an edited item with more is related by its first 6. */
+const RELATED_TAGS_CONSIDERED = 6;
 
 /**
  * Knex access to `news_feed`, the published news. Every list reads an index in
@@ -28,8 +30,10 @@ const RELATED_CANDIDATES_PER_TAG = 25;
  */
 export class NewsFeedRepository {
   private readonly db: Knex;
+  private readonly counts: NewsCountsRepository;
   constructor(db: Knex) {
     this.db = db;
+    this.counts = new NewsCountsRepository(db);
   }
 
   /** A page of a news list and the list's total, in one statement (the total comes back even when the page is empty). */
@@ -43,7 +47,7 @@ export class NewsFeedRepository {
       `SELECT coalesce(?, 0) AS list_total, n.*
        FROM (SELECT 1) AS one LEFT JOIN LATERAL ? AS n ON true
        ORDER BY n.publish_date DESC, n.id DESC`,
-      [this.db('news_feed_counts').where({ dimension, value }).select('article_count'), this.pageRows(filter, limit, offset)],
+      [this.counts.countQuery(dimension, value), this.pageRows(filter, limit, offset)],
     );
     return {
       rows: rows.filter((r) => r.id !== null).map(({ list_total: _, ...row }) => row as NewsFeedRow),
@@ -86,7 +90,7 @@ export class NewsFeedRepository {
        shared AS (
          SELECT e.news_feed_id AS id, count(*) AS shared, max(e.publish_date) AS publish_date
          FROM item
-         CROSS JOIN LATERAL unnest(item.tags) AS t(tag)
+         CROSS JOIN LATERAL (SELECT DISTINCT unnest(item.tags[1:?])) AS t(tag)
          CROSS JOIN LATERAL (
            SELECT news_feed_id, publish_date FROM news_tag_page_entries
            WHERE tag = t.tag AND news_feed_id <> item.id
@@ -113,6 +117,7 @@ export class NewsFeedRepository {
        ORDER BY p.part, p.shared DESC, n.publish_date DESC, n.id DESC`,
       [
         this.db('news_feed').where(key).select('id', 'tags', 'category').limit(1),
+        RELATED_TAGS_CONSIDERED,
         RELATED_CANDIDATES_PER_TAG,
         relatedLimit,
         relatedLimit,
@@ -128,6 +133,6 @@ export class NewsFeedRepository {
   }
 
   async popularTags(limit: number): Promise<{ name: string; count: number }[]> {
-    return (await new NewsCountsRepository(this.db).top('tag', limit)).map((t) => ({ name: t.value, count: t.count }));
+    return (await this.counts.top('tag', limit)).map((t) => ({ name: t.value, count: t.count }));
   }
 }
