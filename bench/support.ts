@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import pg from 'pg';
 import { createDb, type Knex } from '@neuralbeat/common';
 import { migrateToLatest } from '../services/content/src/db/migrate';
@@ -56,3 +57,15 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
 }
 
 export const uniquePrefix = () => `nbbench-${randomBytes(4).toString('hex')}`;
+
+/** A port nobody listens on right now, so parallel benchmark runs do not collide. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}

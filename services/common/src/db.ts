@@ -6,16 +6,32 @@ import type { Logger } from 'pino';
 
 export type { Knex };
 
+export interface DbOptions {
+  min?: number;
+  max?: number;
+  /** Session settings applied to every pooled connection when it opens (e.g. planner costs). */
+  settings?: Record<string, string>;
+}
+
 /**
  * A Knex instance on Postgres; timestamps come back as Date objects. With a
  * logger, Knex's own warnings (a lost connection, say) go to it as JSON lines
  * instead of the console.
  */
-export function createDb(databaseUrl: string, pool: { min?: number; max?: number } = {}, logger?: Logger): Knex {
+export function createDb(databaseUrl: string, options: DbOptions = {}, logger?: Logger): Knex {
+  const settings = Object.entries(options.settings ?? {});
   return knex({
     client: 'pg',
     connection: databaseUrl,
-    pool: { min: pool.min ?? 0, max: pool.max ?? 10 },
+    pool: {
+      min: options.min ?? 0,
+      max: options.max ?? 10,
+      ...(settings.length && {
+        afterCreate: (conn: { query(sql: string, cb: (err: Error | null) => void): void }, done: (err: Error | null, conn: unknown) => void) => {
+          conn.query(settings.map(([name, value]) => `SET ${name} = ${value}`).join('; '), (err) => done(err, conn));
+        },
+      }),
+    },
     ...(logger
       ? {
           log: {

@@ -66,6 +66,36 @@ describe('tool directory', () => {
   });
 });
 
+describe('similar tools', () => {
+  it('count the category and each shared tag, ties by name, and follow approval', async () => {
+    const db = sys.database.db;
+    await insertTool(db, { name: 'Sim Base', slug: 'sim-base', category: 'Data Analytics', tags: ['sql', 'charts', 'notebooks'] });
+    await insertTool(db, { name: 'Sim Both', slug: 'sim-both', category: 'Data Analytics', tags: ['sql', 'charts'] });
+    await insertTool(db, { name: 'Sim Tags', slug: 'sim-tags', category: 'No-Code AI', tags: ['sql', 'notebooks'] });
+    await insertTool(db, { name: 'Sim Category', slug: 'sim-category', category: 'Data Analytics', tags: ['forecasting'] });
+    const hidden = await insertTool(db, { name: 'Sim Aaa Pending', slug: 'sim-pending', category: 'Data Analytics', tags: ['sql', 'charts', 'notebooks'], approved: false });
+    const slugs = async () => (await get('/api/tools/sim-base/similar')).body.map((t: { slug: string }) => t.slug);
+    // Both: category + 2 tags; Tags: 2 tags; Category: category only.
+    expect(await slugs()).toEqual(['sim-both', 'sim-tags', 'sim-category']);
+    await db('tools').where({ id: hidden.id }).update({ approved: true });
+    expect(await slugs()).toEqual(['sim-pending', 'sim-both', 'sim-tags', 'sim-category']);
+    expect((await get('/api/tools/hidden-tool/similar')).status).toBe(404);
+  });
+
+  it('count only the first 25 tools by name of the category and of each tag', async () => {
+    const db = sys.database.db;
+    await insertTool(db, { name: 'Window Base', slug: 'window-base', category: 'Computer Vision', tags: ['ocr'] });
+    for (let i = 10; i < 36; i++) await insertTool(db, { name: `Window ${i}`, slug: `window-${i}`, category: 'Computer Vision', tags: ['segmentation'] });
+    // Shares the category and the tag, but 26 tools come before it by name in the category: only its tag is counted.
+    await insertTool(db, { name: 'Window Zed', slug: 'window-zed', category: 'Computer Vision', tags: ['ocr'] });
+    const similar = (await get('/api/tools/window-base/similar')).body.map((t: { slug: string }) => t.slug);
+    expect(similar).toEqual(['window-10', 'window-11', 'window-12', 'window-13']);
+    // With the others moved out of the category it is within the category's window too, and first.
+    await db('tools').where('slug', 'like', 'window-%').whereNotIn('slug', ['window-base', 'window-zed']).update({ category: 'AI Chatbots' });
+    expect((await get('/api/tools/window-base/similar')).body.map((t: { slug: string }) => t.slug)).toEqual(['window-zed']);
+  });
+});
+
 describe('POST /api/tools/submit', () => {
   it('stores a submission unapproved, derives a blank slug from the name, splits lists', async () => {
     const res = await submit(valid);

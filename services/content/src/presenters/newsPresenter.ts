@@ -16,11 +16,18 @@ export interface NewsFeedRow {
   tags: string[] | null;
   featured: boolean;
   ai_provider: string | null;
-  seo_status: string;
-  rewrite_status: string;
-  created_at: Date;
   updated_at: Date | null;
 }
+
+/**
+ * The columns a news item is presented from. Public reads select these, not
+ * `*`: a page of news needs neither the SEO metadata (jsonb, parsed per row),
+ * the schema markup nor the pipeline's counters.
+ */
+export const NEWS_FEED_COLUMNS = [
+  'id', 'article_id', 'title', 'slug', 'content', 'excerpt', 'author', 'publish_date', 'category',
+  'image_url', 'source_url', 'source_name', 'tags', 'featured', 'ai_provider', 'updated_at',
+] as const satisfies readonly (keyof NewsFeedRow)[];
 
 export function presentNewsArticle(row: NewsFeedRow): NewsArticle {
   return {

@@ -7,6 +7,10 @@ import type { ToolReviewRow } from '../presenters/toolReviewPresenter';
 /** The review lists show at most this many tools (the pending queue is rarely longer). */
 const REVIEW_LIST_LIMIT = 500;
 
+/** Similar tools count at most this many candidates from the category and from each considered tag. */
+const SIMILAR_CANDIDATES_PER_BRANCH = 25;
+const SIMILAR_TAGS_CONSIDERED = 6;
+
 export interface ToolListFilter {
   category?: string;
   pricing?: string;
@@ -19,16 +23,26 @@ export class ToolsRepository {
     this.db = db;
   }
 
+  /** The directory by name (ties by id), read in the order of a partial index of approved tools. */
   listApproved(filter: ToolListFilter = {}): Promise<ToolRow[]> {
     const q = this.db<ToolRow>('tools').where({ approved: true });
     if (filter.category) q.where('category', filter.category);
     if (filter.pricing) q.whereRaw('lower(pricing) = ?', [filter.pricing.toLowerCase()]);
-    return q.orderBy([{ column: 'name', order: 'asc' }]);
+    return q.orderBy([
+      { column: 'name', order: 'asc' },
+      { column: 'id', order: 'asc' },
+    ]);
   }
 
+  /** Newest approved tools. */
   featured(limit: number): Promise<ToolRow[]> {
-    // Newest approved tools with a logo-independent, stable order.
-    return this.db<ToolRow>('tools').where({ approved: true }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit);
+    return this.db<ToolRow>('tools')
+      .where({ approved: true })
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(limit);
   }
 
   async findApprovedBySlug(slug: string): Promise<ToolRow | undefined> {
@@ -39,20 +53,38 @@ export class ToolsRepository {
     return trx<ToolRow>('tools').where({ id }).forUpdate().first();
   }
 
-  /** Approved tools sharing the category or a tag, best overlap first. */
-  similar(tool: ToolRow, limit: number): Promise<ToolRow[]> {
-    return this.db<ToolRow>('tools')
-      .where({ approved: true })
-      .whereNot({ id: tool.id })
-      .where((w) => {
-        w.where('category', tool.category);
-        if (tool.tags?.length) w.orWhereRaw('tags && ?::text[]', [tool.tags]);
-      })
-      .orderByRaw('(category = ?)::int + cardinality(array(select unnest(tags) intersect select unnest(?::text[]))) desc, name asc', [
-        tool.category,
-        tool.tags ?? [],
-      ])
-      .limit(limit);
+  /**
+   * An approved tool and the approved tools most like it, in one statement:
+   * those sharing its category and the most of its tags, then by name. Counted
+   * among the first tools by name of its category (directory index) and of
+   * each of its first tags (tool_tag_entries): bounded, index-only reads, not a
+   * ranking of every tool that shares a common tag. Undefined when no approved
+   * tool has the slug.
+   */
+  async withSimilar(slug: string, limit: number): Promise<{ tool: ToolRow; similar: ToolRow[] } | undefined> {
+    const { rows } = await this.db.raw<{ rows: (ToolRow & { part: number })[] }>(
+      `WITH tool AS (SELECT id, category, tags FROM tools WHERE slug = ? AND approved LIMIT 1),
+       candidates AS (
+         SELECT c.id, c.name FROM tool CROSS JOIN LATERAL (
+           SELECT id, name FROM tools WHERE approved AND category = tool.category AND id <> tool.id ORDER BY name, id LIMIT ?
+         ) c
+         UNION ALL
+         SELECT e.tool_id, e.name FROM tool
+         CROSS JOIN LATERAL (SELECT DISTINCT unnest(tool.tags[1:?])) AS t(tag)
+         CROSS JOIN LATERAL (
+           SELECT tool_id, name FROM tool_tag_entries WHERE tag = t.tag AND tool_id <> tool.id ORDER BY name, tool_id LIMIT ?
+         ) e
+       ),
+       picked AS (
+         SELECT id, 0 AS part, 0::bigint AS score FROM tool
+         UNION ALL
+         (SELECT id, 1, count(*) FROM candidates GROUP BY id, name ORDER BY count(*) DESC, name, id LIMIT ?)
+       )
+       SELECT p.part, t.* FROM picked p JOIN tools t ON t.id = p.id ORDER BY p.part, p.score DESC, t.name, t.id`,
+      [slug, SIMILAR_CANDIDATES_PER_BRANCH, SIMILAR_TAGS_CONSIDERED, SIMILAR_CANDIDATES_PER_BRANCH, limit],
+    );
+    const [tool, ...similar] = rows.map(({ part: _, ...row }) => row as ToolRow);
+    return tool && { tool, similar };
   }
 
   async insertSubmission(input: ToolSubmission & { slug: string }, trx: Knex): Promise<ToolRow> {

@@ -25,7 +25,8 @@ export function internalRoutes(deps: ContentDeps): Router {
     const { rows } = await deps.db.raw<{ rows: { path: string; lastmod: Date | null }[] }>(
       `SELECT path, lastmod FROM (
          (SELECT '/news/' || slug AS path, COALESCE(updated_at, publish_date) AS lastmod, 1 AS kind FROM news_feed ORDER BY publish_date DESC LIMIT ?)
-         UNION ALL (SELECT '/news/tag/' || tag, max(publish_date), 2 FROM news_feed, unnest(tags) AS tag GROUP BY tag)
+         UNION ALL (SELECT '/news/tag/' || c.value, (SELECT max(e.publish_date) FROM news_tag_page_entries e WHERE e.tag = c.value), 2
+                    FROM news_feed_counts c WHERE c.dimension = 'tag')
          UNION ALL (SELECT '/directory/' || slug, created_at, 3 FROM tools WHERE approved)
          UNION ALL (SELECT '/learn/' || slug, published_at, 4 FROM resources)
          UNION ALL (SELECT '/events/' || slug, updated_at, 5 FROM events WHERE published)

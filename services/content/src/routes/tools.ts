@@ -48,9 +48,9 @@ export function toolRoutes(deps: ContentDeps): Router {
 
   router.get('/tools/:slug/similar', async (req, res) => {
     const { slug } = parseRequest(slugParam, req.params);
-    const tool = await service.tools.findApprovedBySlug(slug);
-    if (!tool) throw notFound('Tool not found');
-    res.json((await service.tools.similar(tool, SIMILAR_TOOLS)).map(presentTool));
+    const found = await service.tools.withSimilar(slug, SIMILAR_TOOLS);
+    if (!found) throw notFound('Tool not found');
+    res.json(found.similar.map(presentTool));
   });
 
   return router;

@@ -6,17 +6,18 @@ import {
   aiStatsSchema,
   type AiStats,
 } from '@neuralbeat/common/contracts';
+import { NewsCountsRepository, NO_PROVIDER } from '../repositories/newsCountsRepository';
 
 const LEGACY_PROVIDER_ID = 'legacy';
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** AI content statistics of the news feed, cached in Redis for five minutes. */
 export class AiStatsService {
-  private readonly db: Knex;
   private readonly redis: Redis;
   private readonly cacheKey: string;
+  private readonly counts: NewsCountsRepository;
   constructor(db: Knex, redis: Redis, redisPrefix: string) {
-    this.db = db;
+    this.counts = new NewsCountsRepository(db);
     this.redis = redis;
     this.cacheKey = `${redisPrefix}:cache:ai-stats`;
   }
@@ -32,25 +33,25 @@ export class AiStatsService {
     return stats;
   }
 
+  /** From the kept counts (news_feed_counts): a handful of rows, whatever the size of the feed. */
   private async compute(): Promise<AiStats> {
-    const [providerRows, seoRows] = await Promise.all([
-      this.db('news_feed').select('ai_provider').count<{ ai_provider: string | null; count: string }[]>({ count: '*' }).groupBy('ai_provider'),
-      this.db('news_feed').select('seo_status').count<{ seo_status: string; count: string }[]>({ count: '*' }).groupBy('seo_status'),
-    ]);
-    const totalArticles = providerRows.reduce((sum, r) => sum + Number(r.count), 0);
+    const counts = await this.counts.all(['ai_provider', 'seo_status']);
+    const providerRows = counts.filter((c) => c.dimension === 'ai_provider');
+    const seoRows = counts.filter((c) => c.dimension === 'seo_status');
+    const totalArticles = providerRows.reduce((sum, r) => sum + r.count, 0);
     const providers = providerRows
       .map((r) => {
-        const id = r.ai_provider ?? LEGACY_PROVIDER_ID;
-        const articleCount = Number(r.count);
+        const provider = r.value === NO_PROVIDER ? null : r.value;
+        const articleCount = r.count;
         return {
-          id,
-          name: r.ai_provider ? (AI_PROVIDER_NAMES[r.ai_provider] ?? r.ai_provider) : LEGACY_PROVIDER_NAME,
+          id: provider ?? LEGACY_PROVIDER_ID,
+          name: provider ? (AI_PROVIDER_NAMES[provider] ?? provider) : LEGACY_PROVIDER_NAME,
           articleCount,
           percentage: totalArticles ? round1((articleCount / totalArticles) * 100) : 0,
         };
       })
       .sort((a, b) => b.articleCount - a.articleCount || a.id.localeCompare(b.id));
-    const statusCount = (status: string) => Number(seoRows.find((r) => r.seo_status === status)?.count ?? 0);
+    const statusCount = (status: string) => seoRows.find((r) => r.value === status)?.count ?? 0;
     const statuses = {
       pending: statusCount('pending'),
       processing: statusCount('processing'),

@@ -53,11 +53,11 @@ export class NewsService {
 
   /** `param` is a numeric news-feed id or a slug. */
   async article(param: string): Promise<SingleArticleResponse> {
-    const byId = /^\d+$/.test(param) && Number(param) <= 2_147_483_647 ? await this.news.findById(Number(param)) : undefined;
+    const byId = /^\d+$/.test(param) && Number(param) <= 2_147_483_647 ? await this.news.articleWithRelated({ id: Number(param) }, RELATED_ARTICLES) : undefined;
     // Slugs are lower-case; a link with capitals still finds the article (its canonical URL is lower-case).
-    const row = byId ?? (await this.news.findBySlug(param.toLowerCase()));
-    if (!row) throw notFound('Article not found');
-    const related = await this.news.related(row, RELATED_ARTICLES);
+    const found = byId ?? (await this.news.articleWithRelated({ slug: param.toLowerCase() }, RELATED_ARTICLES));
+    if (!found) throw notFound('Article not found');
+    const { item: row, related } = found;
     const provider = row.ai_provider;
     return {
       type: 'article',

@@ -2,21 +2,28 @@ import { LRUCache } from 'lru-cache';
 
 /**
  * A short-lived, bounded cache of public read responses. News changes at the
- * pace of the pipeline, so a few seconds of staleness buys a large cut in
- * database work (list totals and tag counts scan the table).
+ * pace of the pipeline, so a few seconds of staleness lets hot URLs skip the
+ * database and serialisation altogether; the queries themselves read indexes
+ * and kept counts, so a miss costs a page's worth of work, not a table's.
+ * Requests arriving while a key loads share that load: when a hot entry
+ * expires under 50 concurrent visitors, the database sees one query, not 50.
  */
 export class ResponseCache {
-  private readonly cache: LRUCache<string, object> | null;
+  private readonly cache: LRUCache<string, Promise<object>> | null;
   constructor(ttlSeconds: number, max = 1000) {
-    this.cache = ttlSeconds > 0 ? new LRUCache<string, object>({ max, ttl: ttlSeconds * 1000 }) : null;
+    this.cache = ttlSeconds > 0 ? new LRUCache<string, Promise<object>>({ max, ttl: ttlSeconds * 1000 }) : null;
   }
 
-  async get<T extends object>(key: string, load: () => Promise<T>): Promise<T> {
+  get<T extends object>(key: string, load: () => Promise<T>): Promise<T> {
     if (!this.cache) return load();
-    const hit = this.cache.get(key) as T | undefined;
-    if (hit) return hit;
-    const value = await load();
-    this.cache.set(key, value);
-    return value;
+    const pending = this.cache.get(key) as Promise<T> | undefined;
+    if (pending) return pending;
+    const loading = load();
+    this.cache.set(key, loading);
+    // A failed load is not kept: the next request tries again.
+    loading.catch(() => {
+      if (this.cache!.get(key) === loading) this.cache!.delete(key);
+    });
+    return loading;
   }
 }

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testConfig, type TestDatabase } from '../../support/testEnv';
+import { generateLargeContent } from '../../support/largeContent';
+import { planProblems, startRecordingContent } from '../../support/queryPlans';
+
+/**
+ * Every public read answers from indexes: at 20,000 news items and 3,000
+ * tools (enough for the planner to prefer a scan when no index fits), each
+ * statement an endpoint runs is explained, and no plan may scan a content
+ * table or read more rows than the page needs. `npm run bench -- publicApi`
+ * prints the same plans at 100,000 items.
+ */
+const NEWS_ITEMS = 20_000;
+let database: TestDatabase;
+let content: Awaited<ReturnType<typeof startRecordingContent>>;
+let slugs: { article: string; tool: string; resource: string; rareTag: string };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await generateLargeContent(database.db, { newsItems: NEWS_ITEMS, tools: 3000, resources: 100 });
+  await database.db.raw('VACUUM ANALYZE');
+  content = await startRecordingContent(testConfig(database.url));
+  const db = database.db;
+  slugs = {
+    article: (await db('news_feed').orderByRaw('md5(id::text)').first('slug')).slug,
+    tool: (await db('tools').where({ approved: true }).orderByRaw('md5(id::text)').first('slug')).slug,
+    resource: (await db('resources').first('slug')).slug,
+    rareTag: (await db('news_feed_counts').where({ dimension: 'tag' }).where('article_count', '>=', 9).orderBy('article_count').first('value')).value,
+  };
+}, 180_000);
+afterAll(async () => {
+  await content?.close();
+  await database?.drop();
+});
+
+const CONTENT_TABLES = ['news_feed', 'news_tag_page_entries', 'news_feed_counts', 'tools', 'resources'];
+
+describe('public reads at 20,000 news items', () => {
+  it.each([
+    ['home', () => '/api/home'],
+    ['news page 20', () => '/api/news?limit=9&offset=171'],
+    ['tag page 20 of the most used tag', () => '/api/news/tag/llm?limit=9&offset=171'],
+    ['a long-tail tag page', () => `/api/news/tag/${slugs.rareTag}`],
+    ['category page 20', () => '/api/news?category=policy&limit=9&offset=171'],
+    ['popular tags', () => '/api/news/tags'],
+    ['article with related news, by slug', () => `/api/news/${slugs.article}`],
+    ['tool', () => `/api/tools/${slugs.tool}`],
+    ['similar tools', () => `/api/tools/${slugs.tool}/similar`],
+    ['featured tools', () => '/api/tools/featured'],
+    ['resource', () => `/api/resources/${slugs.resource}`],
+    ['ai stats (computed)', () => '/api/ai-stats'],
+  ])('%s reads a page, not the table', async (_label, path) => {
+    const explained = await content.explainRequest(path());
+    expect(explained.length).toBeGreaterThan(0);
+    for (const { query, root, text } of explained) {
+      expect(planProblems(root, { tables: CONTENT_TABLES, rowBudget: 500 }), `${query.sql}\n${text}`).toEqual([]);
+    }
+  });
+
+  it.each([
+    ['the directory, by name', '/api/tools', 'tools_directory_idx'],
+    ['a directory category, by name', '/api/tools?category=Development', 'tools_directory_category_idx'],
+  ])('%s is read in the order of its index, without sorting', async (_label, path, index) => {
+    const [{ root, text }] = await content.explainRequest(path);
+    const problems = planProblems(root, { tables: CONTENT_TABLES, rowBudget: Infinity });
+    expect(problems, text).toEqual([]);
+    expect(text).toContain(index);
+    expect(text).not.toMatch(/\bSort\b/);
+  });
+});
