@@ -47,6 +47,17 @@ export const configSchema = z.object({
   PIPELINE_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
   /** Give up on a feed that has not answered after this long. */
   FEED_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  /** Fetch the linked page of a thin feed item (a headline, a line of summary) and extract its article text. */
+  FULL_TEXT_FETCH: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** Article pages fetched at once (never more than one per host). */
+  FULL_TEXT_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+  /** Give up on an article page that has not answered after this long. */
+  PAGE_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** Article pages larger than this are not read. */
+  PAGE_MAX_BYTES: z.coerce.number().int().min(10_000).default(3_000_000),
   /** Serve and register the bundled demo feeds on start (offline demo). */
   DEMO_FEEDS: z
     .enum(['true', 'false'])

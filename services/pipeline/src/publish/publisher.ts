@@ -21,7 +21,9 @@ const slugBase = (title: string) =>
 /**
  * Publishes an article atomically: the news_feed row and the article's
  * published/completed state commit together; `newsfeed.published` goes out
- * after the commit, and only for the call that created the row.
+ * after the commit, and only for the call that created the row. An article
+ * already in the news feed (run again after its source edited it) updates its
+ * row in place, keeping its slug, and `newsfeed.updated` goes out when anything changed.
  */
 export class Publisher {
   private readonly db: Knex;
@@ -31,12 +33,18 @@ export class Publisher {
     this.bus = bus;
   }
 
-  async publish(article: PublishableArticle, requestId?: string): Promise<{ newsFeedId: number; created: boolean }> {
+  async publish(article: PublishableArticle, requestId?: string): Promise<{ newsFeedId: number; created: boolean; updated: boolean }> {
     return transactionWithEvents(this.db, this.bus, async (trx, emit) => {
-      const existing = await trx('news_feed').where({ article_id: article.id }).first('id');
+      const existing = await trx('news_feed').where({ article_id: article.id }).first();
       if (existing) {
+        const fields = this.feedFields(article);
+        const changed = (Object.keys(fields) as (keyof typeof fields)[]).some((k) => JSON.stringify(normalise(existing[k])) !== JSON.stringify(normalise(fields[k])));
+        if (changed) {
+          await trx('news_feed').where({ id: existing.id }).update({ ...fields, updated_at: trx.fn.now() });
+          emit('newsfeed.updated', { newsFeedId: existing.id }, requestId);
+        }
         await trx('articles').where({ id: article.id }).update({ published: true, processing_status: 'completed', pipeline_stage: 'published', updated_at: trx.fn.now() });
-        return { newsFeedId: existing.id as number, created: false };
+        return { newsFeedId: existing.id as number, created: false, updated: changed };
       }
       const title = article.rewritten_title ?? article.title;
       const base = slugBase(title);
@@ -45,44 +53,54 @@ export class Publisher {
       const taken = await trx('news_feed').where('slug', base).orWhere('slug', 'like', `${base}-%`).pluck('slug');
       let slug = base;
       for (let n = 2; taken.includes(slug); n++) slug = `${base}-${n}`;
-      const excerpt = article.rewritten_excerpt ?? article.excerpt ?? '';
-      const schemaMarkup = JSON.stringify({
+      const [row] = await trx('news_feed')
+        .insert({
+          article_id: article.id,
+          slug,
+          ...this.feedFields(article),
+          rewrite_status: 'completed',
+          seo_status: 'completed',
+          updated_at: trx.fn.now(),
+        })
+        .onConflict('article_id')
+        .ignore()
+        .returning('id');
+      if (!row) return { newsFeedId: (await trx('news_feed').where({ article_id: article.id }).first('id')).id, created: false, updated: false };
+      await trx('articles').where({ id: article.id }).update({ published: true, processing_status: 'completed', pipeline_stage: 'published', slug, updated_at: trx.fn.now() });
+      emit('newsfeed.published', { newsFeedId: row.id, articleId: article.id, slug }, requestId);
+      return { newsFeedId: row.id as number, created: true, updated: false };
+    });
+  }
+
+  /** The news_feed columns that come from the article. */
+  private feedFields(article: PublishableArticle) {
+    const title = article.rewritten_title ?? article.title;
+    const excerpt = article.rewritten_excerpt ?? article.excerpt ?? '';
+    return {
+      title,
+      content: article.rewritten_content ?? article.content ?? '',
+      excerpt,
+      author: article.author,
+      publish_date: article.publish_date,
+      category: article.category,
+      image_url: article.image_url,
+      source_url: article.source_url,
+      source_name: article.news_source,
+      tags: article.tags ?? [],
+      meta_tags: { description: article.meta_description ?? excerpt },
+      schema_markup: JSON.stringify({
         '@context': 'https://schema.org',
         '@type': 'NewsArticle',
         headline: title,
         datePublished: article.publish_date.toISOString(),
         author: { '@type': 'Person', name: article.author },
         ...(article.source_url ? { isBasedOn: article.source_url } : {}),
-      });
-      const [row] = await trx('news_feed')
-        .insert({
-          article_id: article.id,
-          title,
-          slug,
-          content: article.rewritten_content ?? article.content ?? '',
-          excerpt,
-          author: article.author,
-          publish_date: article.publish_date,
-          category: article.category,
-          image_url: article.image_url,
-          source_url: article.source_url,
-          source_name: article.news_source,
-          tags: article.tags ?? [],
-          meta_tags: { description: article.meta_description ?? excerpt },
-          schema_markup: schemaMarkup,
-          rewrite_status: 'completed',
-          seo_status: 'completed',
-          ai_provider: article.ai_provider,
-          has_high_volume_keywords: article.has_high_volume_keywords,
-          updated_at: trx.fn.now(),
-        })
-        .onConflict('article_id')
-        .ignore()
-        .returning('id');
-      if (!row) return { newsFeedId: (await trx('news_feed').where({ article_id: article.id }).first('id')).id, created: false };
-      await trx('articles').where({ id: article.id }).update({ published: true, processing_status: 'completed', pipeline_stage: 'published', slug, updated_at: trx.fn.now() });
-      emit('newsfeed.published', { newsFeedId: row.id, articleId: article.id, slug }, requestId);
-      return { newsFeedId: row.id as number, created: true };
-    });
+      }),
+      ai_provider: article.ai_provider,
+      has_high_volume_keywords: article.has_high_volume_keywords,
+    };
   }
 }
+
+/** Dates compare by instant, everything else by value. */
+const normalise = (v: unknown) => (v instanceof Date ? v.toISOString() : v);

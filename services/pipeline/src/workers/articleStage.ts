@@ -3,9 +3,16 @@ import type { ArticleStage } from '@neuralbeat/common/contracts';
 import type { WorkerDeps } from './types';
 
 /** Progress marks on `articles.pipeline_stage`, in order. */
-export const STAGE_MARKS = ['collected', 'deduped', 'scored', 'rewritten', 'tagged', 'published'] as const;
+export const STAGE_MARKS = ['collected', 'extracted', 'deduped', 'scored', 'rewritten', 'tagged', 'published'] as const;
 export type StageMark = (typeof STAGE_MARKS)[number];
-const DONE_MARK: Record<ArticleStage, StageMark> = { dedupe: 'deduped', seo: 'scored', rewrite: 'rewritten', tag: 'tagged', publish: 'published' };
+const DONE_MARK: Record<ArticleStage, StageMark> = {
+  fullText: 'extracted',
+  dedupe: 'deduped',
+  seo: 'scored',
+  rewrite: 'rewritten',
+  tag: 'tagged',
+  publish: 'published',
+};
 const TERMINAL = new Set(['duplicate', 'failed', 'skipped', 'completed']);
 
 /** The article columns the stages read. */
@@ -19,7 +26,15 @@ export interface ArticleRow {
   category: string;
   image_url: string | null;
   source_url: string | null;
+  canonical_url: string | null;
   news_source: string | null;
+  source_id: number | null;
+  published: boolean;
+  full_text_status: string | null;
+  full_text_note: string | null;
+  page_etag: string | null;
+  page_last_modified: string | null;
+  story_cluster_id: number | null;
   tags: string[] | null;
   normalized_title: string | null;
   processing_status: string;
@@ -43,10 +58,10 @@ export type StageOutcome = 'done' | 'held' | 'already-done' | 'not-applicable';
 export function articleStage(
   stage: ArticleStage,
   deps: WorkerDeps,
-  work: (article: ArticleRow, job: Job<{ articleId: number; requestId?: string }>) => Promise<'done' | 'held'>,
+  work: (article: ArticleRow, job: Job<{ articleId: number; requestId?: string }>, token?: string) => Promise<'done' | 'held'>,
 ) {
   const doneIndex = STAGE_MARKS.indexOf(DONE_MARK[stage]);
-  return async (job: Job<{ articleId: number; requestId?: string }>): Promise<StageOutcome> => {
+  return async (job: Job<{ articleId: number; requestId?: string }>, token?: string): Promise<StageOutcome> => {
     const { articleId, requestId } = job.data;
     const article = (await deps.db('articles').where({ id: articleId }).first()) as ArticleRow | undefined;
     if (!article) throw new UnrecoverableError(`Article ${articleId} does not exist`);
@@ -56,7 +71,7 @@ export function articleStage(
       return 'already-done';
     }
     if (TERMINAL.has(article.processing_status) || reached !== doneIndex - 1) return 'not-applicable';
-    const outcome = await work(article, job);
+    const outcome = await work(article, job, token);
     deps.logger.debug({ stage, articleId, outcome, requestId }, 'stage finished');
     if (outcome === 'done') await deps.flow.advance(stage, articleId, requestId);
     return outcome;
