@@ -285,14 +285,12 @@ export function compareStories(a: ComparedStory, b: ComparedStory, thresholds: {
     const swap = nameSwap(a.text.titleTokens, b.text.titleTokens) ?? (a.text.leadTokens.length && b.text.leadTokens.length ? nameSwap(a.text.leadTokens, b.text.leadTokens) : null);
     if (swap) return no('names differ', swap);
   }
+  if (short && a.publishDate && b.publishDate && Math.abs(a.publishDate.getTime() - b.publishDate.getTime()) > SHORT_WINDOW_DAYS * DAY_MS) {
+    return no(`published more than ${SHORT_WINDOW_DAYS} days apart`);
+  }
   if (!sameSource && isRepublished(a.text, b.text)) return { ...base, duplicate: true, blocker: null, reason: 'same text re-published' };
   const threshold = sameSource ? SAME_SOURCE_THRESHOLD : short ? (thresholds.short ?? SHORT_THRESHOLD) : (thresholds.long ?? LONG_THRESHOLD);
   if (similarity < threshold) return no(`similarity ${similarity.toFixed(2)} below ${threshold}`);
-  if (short) {
-    if (shared < SHORT_MIN_SHARED_WORDS) return no(`only ${shared} shared words`);
-    if (a.publishDate && b.publishDate && Math.abs(a.publishDate.getTime() - b.publishDate.getTime()) > SHORT_WINDOW_DAYS * DAY_MS) {
-      return no(`published more than ${SHORT_WINDOW_DAYS} days apart`);
-    }
-  }
+  if (short && shared < SHORT_MIN_SHARED_WORDS) return no(`only ${shared} shared words`);
   return { ...base, duplicate: true, blocker: null, reason: sameSource ? 'nearly identical' : short ? 'same short text' : 'same article text' };
 }
