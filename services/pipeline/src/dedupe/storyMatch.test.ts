@@ -36,6 +36,16 @@ describe('lookalike stories are different stories', () => {
     expect(judge(a, b)).toMatchObject({ duplicate: false, sameSource: true });
   });
 
+  it('two announcements written from one template are two stories, from one source or two', () => {
+    const release = (product: string) =>
+      `${product} is available today for developers and teams, the company said after months of private testing. ` +
+      'Engineers can call it through the existing API without changing their code, and pricing stays the same for three months. ' +
+      'The team published a system card that lists known limitations and the safeguards added to reduce misuse.';
+    const a = story('Ledger brings audit trails to agents', release('Ledger'), 1);
+    expect(judge(a, story('Vega assistant launches for teams', release('Vega'), 1))).toMatchObject({ duplicate: false, sameSource: true });
+    expect(judge(a, story('Ledger brings audit trails to agents', release('Vega'), 2))).toMatchObject({ duplicate: false, reason: 'names differ' });
+  });
+
   it('short texts need stronger evidence: few shared words or weeks apart are not enough', () => {
     expect(judge(story('Launch week recap', '', 1), story('Launch week recap', '', 2, new Date(+at + 30 * DAY)))).toMatchObject({ duplicate: false, reason: expect.stringMatching(/days apart/) });
     const twoWords = judge(story('Agents everywhere', '', 1), story('Agents everywhere, survey finds', '', 2));

@@ -29,8 +29,9 @@ export const SHORT_THRESHOLD = 0.35;
  * copies and close rewrites pass, independent write-ups on one topic do not.
  */
 export const LONG_THRESHOLD = 0.4;
-/** Two items of one source are one story only when nearly identical. */
+/** Two items of one source are one story only when nearly identical, headline included. */
 export const SAME_SOURCE_THRESHOLD = 0.9;
+export const SAME_SOURCE_TITLE_THRESHOLD = 0.75;
 /** Fewer distinct content words than this on either side is a short text. */
 export const SHORT_TEXT_WORDS = 30;
 export const SHORT_MIN_SHARED_WORDS = 3;
@@ -173,7 +174,7 @@ function acronymOf(acronym: string, words: string[]): boolean {
 interface Hunk {
   a: string[];
   b: string[];
-  /** Positions of the hunk's first word in each title, and whether a word with a digit stands right next to it. */
+  /** Positions of the hunk's first word in each title, and whether a word with a digit stands in it or right next to it. */
   aStart: number;
   bStart: number;
   nearDigit: boolean;
@@ -193,7 +194,7 @@ function differences(a: string[], b: string[]): Hunk[] {
     if (!current) return;
     const aEnd = current.aStart + current.a.length;
     const bEnd = current.bStart + current.b.length;
-    current.nearDigit = [a[current.aStart - 1], a[aEnd], b[current.bStart - 1], b[bEnd]].some((w) => w !== undefined && hasDigit(w));
+    current.nearDigit = [a[current.aStart - 1], a[aEnd], b[current.bStart - 1], b[bEnd], ...current.a, ...current.b].some((w) => w !== undefined && hasDigit(w));
     hunks.push(current);
     current = null;
   };
@@ -219,14 +220,22 @@ function differences(a: string[], b: string[]): Hunk[] {
  */
 export function nameSwap(a: string[], b: string[]): Blocker | null {
   const bothTitleCase = titleCase(a) && titleCase(b);
-  const meaningful = (words: string[], start: number, title: string[]) => words.filter((w, k) => isDesignator(w, start + k, title[start + k + 1]) || !STOP_WORDS.has(w.toLowerCase()));
+  // Numbers in a difference are the number check's business; the words around them are looked at here.
+  const meaningful = (words: string[], start: number, title: string[]) =>
+    words.filter((w, k) => !/^\d[\d.,]*$/.test(w) && (isDesignator(w, start + k, title[start + k + 1]) || !STOP_WORDS.has(w.toLowerCase())));
   const sure = (w: string, position: number, title: string[], hunk: Hunk) =>
-    !hasDigit(w) && (special(w, position, title[position + 1]) || (capitalised(w) && position > 0 && (!bothTitleCase || hunk.nearDigit)));
-  for (const hunk of differences(a, b)) {
+    // A capitalised word next to a version number names a product, wherever it stands ("Quill 2" / "Helix 3").
+    !hasDigit(w) && (special(w, position, title[position + 1]) || (capitalised(w) && (hunk.nearDigit || (position > 0 && !bothTitleCase))));
+  const hunks = differences(a, b);
+  // Texts that differ in one place only, around a long shared run of words: a template with another subject.
+  const template = hunks.length === 1 && a.length - hunks[0]!.a.length >= 6;
+  for (const hunk of hunks) {
     const xs = meaningful(hunk.a, hunk.aStart, a);
     const ys = meaningful(hunk.b, hunk.bStart, b);
     if (!xs.length || !ys.length || !xs.every(capitalised) || !ys.every(capitalised)) continue;
-    if (!hunk.a.some((w, k) => sure(w, hunk.aStart + k, a, hunk)) || !hunk.b.some((w, k) => sure(w, hunk.bStart + k, b, hunk))) continue;
+    // In a template, one capitalised word for another is a swap of subjects even where it opens the sentence ("Ledger is available today …" / "Vega is available today …").
+    const oneForOne = template && xs.length === 1 && ys.length === 1 && !bothTitleCase;
+    if (!oneForOne && (!hunk.a.some((w, k) => sure(w, hunk.aStart + k, a, hunk)) || !hunk.b.some((w, k) => sure(w, hunk.bStart + k, b, hunk)))) continue;
     if ((xs.length === 1 && acronymOf(xs[0]!, hunk.b)) || (ys.length === 1 && acronymOf(ys[0]!, hunk.a))) continue;
     return { kind: 'names', a: xs, b: ys };
   }
@@ -280,11 +289,12 @@ export function compareStories(a: ComparedStory, b: ComparedStory, thresholds: {
     if (numbers.a.length || numbers.b.length) return no('same source, numbers differ', numbers);
     const names = nameDifferences(a.text, b.text);
     if (names.a.length || names.b.length) return no('same source, names differ', names);
-  } else {
-    if (numbers.a.length && numbers.b.length) return no('numbers differ', numbers);
-    const swap = nameSwap(a.text.titleTokens, b.text.titleTokens) ?? (a.text.leadTokens.length && b.text.leadTokens.length ? nameSwap(a.text.leadTokens, b.text.leadTokens) : null);
-    if (swap) return no('names differ', swap);
-  }
+    // A re-post keeps its headline.
+    const titles = softJaccard(a.text.titleWords, b.text.titleWords).similarity;
+    if (titles < SAME_SOURCE_TITLE_THRESHOLD) return no(`same source, headlines differ (${titles.toFixed(2)})`);
+  } else if (numbers.a.length && numbers.b.length) return no('numbers differ', numbers);
+  const swap = nameSwap(a.text.titleTokens, b.text.titleTokens) ?? (a.text.leadTokens.length && b.text.leadTokens.length ? nameSwap(a.text.leadTokens, b.text.leadTokens) : null);
+  if (swap) return no(sameSource ? 'same source, names differ' : 'names differ', swap);
   if (short && a.publishDate && b.publishDate && Math.abs(a.publishDate.getTime() - b.publishDate.getTime()) > SHORT_WINDOW_DAYS * DAY_MS) {
     return no(`published more than ${SHORT_WINDOW_DAYS} days apart`);
   }
