@@ -1,4 +1,5 @@
-import type { NewsArticle } from '@neuralbeat/common/contracts';
+import type { NewsArticle, StoryReport } from '@neuralbeat/common/contracts';
+import type { StoryReportRow } from '../repositories/storyClustersRepository';
 
 export interface NewsFeedRow {
   id: number;
@@ -40,5 +41,21 @@ export function presentNewsArticle(row: NewsFeedRow): NewsArticle {
     sourceUrl: row.source_url,
     sourceName: row.source_name,
     aiProvider: row.ai_provider,
+  };
+}
+
+/** An outlet's copy of a story; named by its host when the source has no name. */
+export function presentStoryReport(row: StoryReportRow): StoryReport {
+  let host: string | null = null;
+  try {
+    host = row.source_url ? new URL(row.source_url).hostname.replace(/^www\./, '') : null;
+  } catch {
+    host = null;
+  }
+  return {
+    sourceName: row.news_source ?? host ?? 'Unknown source',
+    url: row.source_url && /^https?:\/\//i.test(row.source_url) ? row.source_url : null,
+    publishDate: row.publish_date.toISOString(),
+    isOrigin: row.is_origin,
   };
 }

@@ -12,7 +12,8 @@ import {
   type TagSummary,
 } from '@neuralbeat/common/contracts';
 import { NewsFeedRepository, type NewsFilter } from '../repositories/newsFeedRepository';
-import { presentNewsArticle } from '../presenters/newsPresenter';
+import { presentNewsArticle, presentStoryReport } from '../presenters/newsPresenter';
+import { StoryClustersRepository } from '../repositories/storyClustersRepository';
 import type { ResponseCache } from './responseCache';
 
 const RELATED_ARTICLES = 3;
@@ -20,9 +21,11 @@ const RELATED_ARTICLES = 3;
 /** The public news feed: pages, tag and category views, single articles and popular tags. */
 export class NewsService {
   private readonly news: NewsFeedRepository;
+  private readonly stories: StoryClustersRepository;
   private readonly cache: ResponseCache;
   constructor(db: Knex, cache: ResponseCache) {
     this.news = new NewsFeedRepository(db);
+    this.stories = new StoryClustersRepository(db);
     this.cache = cache;
   }
 
@@ -57,7 +60,7 @@ export class NewsService {
     // Slugs are lower-case; a link with capitals still finds the article (its canonical URL is lower-case).
     const row = byId ?? (await this.news.findBySlug(param.toLowerCase()));
     if (!row) throw notFound('Article not found');
-    const related = await this.news.related(row, RELATED_ARTICLES);
+    const [related, copies] = await Promise.all([this.news.related(row, RELATED_ARTICLES), this.stories.otherCopies(row.article_id)]);
     const provider = row.ai_provider;
     return {
       type: 'article',
@@ -68,6 +71,7 @@ export class NewsService {
         aiGenerated: provider !== null && (AI_GENERATING_PROVIDERS as readonly string[]).includes(provider),
       },
       relatedArticles: related.map(presentNewsArticle),
+      alsoReportedBy: copies.map(presentStoryReport),
     };
   }
 }
