@@ -46,16 +46,18 @@ export function presentNewsArticle(row: NewsFeedRow): NewsArticle {
 
 /** An outlet's copy of a story; named by its host when the source has no name. */
 export function presentStoryReport(row: StoryReportRow): StoryReport {
-  let host: string | null = null;
-  try {
-    host = row.source_url ? new URL(row.source_url).hostname.replace(/^www\./, '') : null;
-  } catch {
-    host = null;
-  }
   return {
-    sourceName: row.news_source ?? host ?? 'Unknown source',
+    sourceName: row.news_source ?? hostOf(row.source_url) ?? 'Unknown source',
     url: row.source_url && /^https?:\/\//i.test(row.source_url) ? row.source_url : null,
     publishDate: row.publish_date.toISOString(),
     isOrigin: row.is_origin,
   };
+}
+
+function hostOf(url: string | null): string | null {
+  try {
+    return url ? new URL(url).hostname.replace(/^www\./, '') : null;
+  } catch {
+    return null;
+  }
 }
