@@ -15,6 +15,25 @@ async function fetchJson(url: string, requestId?: string): Promise<unknown | nul
  * record and upserts it, so a redelivered event leaves the same document.
  */
 export function indexerHandlers(engine: SearchEngine, contentUrl: string, logger: Logger): EventHandlers {
+  /** Re-reads a news item (by slug or id) and upserts it, or removes it when it is gone. */
+  const indexNews = async (param: string, newsFeedId: number, requestId?: string) => {
+    const body = await fetchJson(`${contentUrl}/api/news/${encodeURIComponent(param)}`, requestId);
+    const parsed = body ? singleArticleResponseSchema.safeParse(body) : null;
+    if (!parsed?.success) {
+      await engine.remove('news', newsFeedId);
+      return;
+    }
+    const a = newsArticleSchema.parse(parsed.data.article);
+    await engine.upsert({
+      kind: 'news',
+      refId: a.id,
+      title: a.title,
+      body: `${a.excerpt} ${a.content} ${a.category}`,
+      tags: a.tags,
+      publishedAt: a.publishDate,
+      result: { id: a.id, slug: a.slug, title: a.title, excerpt: a.excerpt, publishDate: a.publishDate, category: a.category, tags: a.tags },
+    });
+  };
   return {
     'tool.approved': async ({ toolId, slug }, event) => {
       const body = await fetchJson(`${contentUrl}/api/tools/${encodeURIComponent(slug)}`, event.requestId);
@@ -34,23 +53,8 @@ export function indexerHandlers(engine: SearchEngine, contentUrl: string, logger
       });
       logger.debug({ toolId, requestId: event.requestId }, 'tool indexed');
     },
-    'newsfeed.published': async ({ newsFeedId, slug }, event) => {
-      const body = await fetchJson(`${contentUrl}/api/news/${encodeURIComponent(slug)}`, event.requestId);
-      const parsed = body ? singleArticleResponseSchema.safeParse(body) : null;
-      if (!parsed?.success) {
-        await engine.remove('news', newsFeedId);
-        return;
-      }
-      const a = newsArticleSchema.parse(parsed.data.article);
-      await engine.upsert({
-        kind: 'news',
-        refId: a.id,
-        title: a.title,
-        body: `${a.excerpt} ${a.content} ${a.category}`,
-        tags: a.tags,
-        publishedAt: a.publishDate,
-        result: { id: a.id, slug: a.slug, title: a.title, excerpt: a.excerpt, publishDate: a.publishDate, category: a.category, tags: a.tags },
-      });
-    },
+    'newsfeed.published': ({ newsFeedId, slug }, event) => indexNews(slug, newsFeedId, event.requestId),
+    // A published item its source edited: the same re-read, by id.
+    'newsfeed.updated': ({ newsFeedId }, event) => indexNews(String(newsFeedId), newsFeedId, event.requestId),
   };
 }
