@@ -137,7 +137,7 @@ describe('the article pipeline end to end', () => {
       'Weekly links': 'pending',
       'Internal preview of our roadmap': 'pending',
     });
-    const rows = Object.fromEntries((await db('articles').where({ source_id: source.id })).map((r: { title: string }) => [r.title, r]));
+    const rows: Record<string, Record<string, any>> = Object.fromEntries((await db('articles').where({ source_id: source.id })).map((r: { title: string }) => [r.title, r]));
     expect(rows['Fixture Labs ships Atlas 2 for long documents']).toMatchObject({ full_text_status: 'page', author: 'Dana Whitfield', image_url: `${feeds.url}/img/atlas.png` });
     expect(rows['Orbit agent platform reaches general availability']).toMatchObject({ full_text_status: 'page', author: 'Ravi Osei' });
     expect(rows['Office hours this Friday'].seo_reasoning).toMatch(/Feed text kept: (the page has no more text than the feed \(\d+ words\)|no article text found on the page)\./);

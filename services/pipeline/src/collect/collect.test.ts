@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createLogger } from '@neuralbeat/common';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from '../../../../tests/support/testEnv';
-import { rssFeed, startFeedServer, type FeedServer } from '../../../../tests/support/feedServer';
+import { richArticleHtml, rssFeed, startFeedServer, type FeedServer } from '../../../../tests/support/feedServer';
 import { canonicalUrl, itemKey, normalizeTitle } from './canonicalUrl';
 import { Collector, newsCategory } from './collector';
 import { parseFeed } from './feedParser';
@@ -201,6 +201,21 @@ describe('item identity', () => {
     // Unchanged on the next fetch: no update.
     await t.db('news_sources').where({ id: source.id }).update({ etag: null });
     expect((await collector.collect(source.id)).updatedArticleIds).toEqual([]);
+  });
+
+  it('a feed item carrying the whole article skips the full-text stage; a headline and a line wait for their page', async () => {
+    feeds.routes.set('/mixed.xml', {
+      body: rssFeed([
+        { title: 'Full story in the feed', link: 'https://mixed.example/full', html: `${richArticleHtml('evaluation')}${richArticleHtml('agents')}` },
+        { title: 'Headline with a line', link: 'https://mixed.example/thin', description: 'One line of summary.' },
+      ]),
+    });
+    const { source } = await collect('/mixed.xml');
+    const rows = await t.db('articles').where({ source_id: source.id }).orderBy('id').select('title', 'pipeline_stage', 'full_text_status');
+    expect(rows).toEqual([
+      { title: 'Full story in the feed', pipeline_stage: 'extracted', full_text_status: 'feed' },
+      { title: 'Headline with a line', pipeline_stage: 'collected', full_text_status: null },
+    ]);
   });
 
   it('keeps one article per source for the same link in two feeds (the duplicate check pairs them)', async () => {

@@ -11,6 +11,7 @@ export interface CollectedItem {
   source_id: number;
   item_key: string;
   canonical_url: string | null;
+  pipeline_stage?: string;
   normalized_title: string;
   feed_hash: string;
   [column: string]: unknown;
@@ -76,19 +77,21 @@ export class CollectedArticlesRepository {
    * the full-text stage re-checks the page with a conditional request.
    */
   private async applyEdit(before: KnownArticle, row: CollectedItem): Promise<void> {
-    const keepPage = before.full_text_status === 'page' && isThin(row.content);
+    const thin = isThin(row.content);
+    const keepPage = before.full_text_status === 'page' && thin;
+    const text = thin ? (keepPage ? {} : { content: row.content, full_text_status: null, full_text_note: null }) : { content: row.content, full_text_status: 'feed', full_text_note: null };
     await this.db('articles')
       .where({ id: before.id })
       .update({
         title: row.title,
         normalized_title: row.normalized_title,
         excerpt: row.excerpt,
-        ...(keepPage ? {} : { content: row.content, full_text_status: null, full_text_note: null }),
+        ...text,
         ...(row.image_url ? { image_url: row.image_url } : {}),
         source_url: row.source_url,
         canonical_url: row.canonical_url,
         feed_hash: row.feed_hash,
-        pipeline_stage: 'collected',
+        pipeline_stage: thin ? 'collected' : 'extracted',
         pipeline_generation: this.db.raw('pipeline_generation + 1'),
         processing_status: before.published ? 'processing' : 'pending',
         ...(before.published ? {} : { is_duplicate: false, duplicate_of: null, duplicate_detection_data: null }),

@@ -4,6 +4,7 @@ import { config, type Knex, type Logger } from '@neuralbeat/common';
 import { crawlerUserAgent } from '../crawler';
 import { NEWS_CATEGORIES } from '@neuralbeat/common/contracts';
 import { canonicalUrl, itemKey, normalizeTitle } from './canonicalUrl';
+import { isThin } from '../fulltext/thinText';
 import { CollectedArticlesRepository } from './collectedArticlesRepository';
 import { fetchFeed } from './feedFetcher';
 import { parseFeed, type FeedItem } from './feedParser';
@@ -69,6 +70,8 @@ function itemRow(source: NewsSourceRow, item: FeedItem, key: string) {
     canonical_url: canonicalUrl(item.link),
     normalized_title: normalizeTitle(item.title),
     feed_hash: feedHash({ title, excerpt, content }),
+    // A feed that carries the whole article needs no page: the item skips the full-text stage.
+    ...(isThin(content) ? {} : { pipeline_stage: 'extracted', full_text_status: 'feed' }),
   };
 }
 
