@@ -10,11 +10,15 @@
  *    every one must be caught.
  * 3. Same-publisher lookalikes from the same feeds ("Wave 6" / "Wave 7",
  *    "Series A" / "Series B", monthly changelists): no false duplicate.
+ * 4. Every real item against every item of the other feeds, found the way the
+ *    pipeline finds candidates (MinHash/LSH buckets): the feeds hold no copy of
+ *    one another's items, so every pair judged a duplicate is a false one.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { compareStories, SHORT_THRESHOLD, type StoryComparison } from '../services/pipeline/src/dedupe/storyMatch';
 import { storyText } from '../services/pipeline/src/dedupe/storyText';
+import { bandBuckets, signatureOf, similarity as estimatedSimilarity } from '../services/pipeline/src/dedupe/minhash';
 import { itemBody, loadRealItems, SHARED_DATA, type RealItem } from './dedupeLabels/realFeeds';
 
 export const LABELLED_PAIRS = path.join(SHARED_DATA, 'near_duplicates/stsb_headlines/sts-train.headlines.tsv');
@@ -122,6 +126,37 @@ export async function judgeFeedLabels() {
   return { crossPosts, distinct };
 }
 
+/** Pairs of items from different feeds that the check would call one story; null when ../shared/data is absent. */
+export async function judgeAcrossFeeds() {
+  const items = await loadRealItems();
+  if (!items) return null;
+  const unique = [...new Map(items.map((i) => [`${i.feed}\n${i.key}`, i])).values()];
+  const stories = unique.map((item, n) => {
+    const text = storyText(item.title, itemBody(item));
+    const sig = signatureOf(text.words);
+    return { n, item, story: { text, sourceId: n, publishDate: item.publishedAt }, sig, buckets: bandBuckets(sig) };
+  });
+  // Sources are told apart by feed: one id per feed.
+  const feedIds = new Map([...new Set(unique.map((i) => i.feed))].map((f, k) => [f, k + 1]));
+  for (const s of stories) s.story.sourceId = feedIds.get(s.item.feed)!;
+  const index = new Map<string, number[]>();
+  const falseDuplicates: { a: RealItem; b: RealItem; verdict: StoryComparison }[] = [];
+  let compared = 0;
+  for (const s of stories) {
+    const candidates = new Set<number>();
+    s.buckets.forEach((bucket, band) => index.get(`${band}:${bucket}`)?.forEach((m) => candidates.add(m)));
+    for (const m of candidates) {
+      const other = stories[m]!;
+      if (other.item.feed === s.item.feed || estimatedSimilarity(s.sig, other.sig) < 0.15) continue;
+      compared++;
+      const verdict = compareStories(other.story, s.story);
+      if (verdict.duplicate) falseDuplicates.push({ a: other.item, b: s.item, verdict });
+    }
+    s.buckets.forEach((bucket, band) => index.set(`${band}:${bucket}`, [...(index.get(`${band}:${bucket}`) ?? []), s.n]));
+  }
+  return { items: unique.length, compared, falseDuplicates };
+}
+
 const countBy = <T>(rows: T[], key: (r: T) => string) => rows.reduce<Record<string, number>>((acc, r) => ({ ...acc, [key(r)]: (acc[key(r)] ?? 0) + 1 }), {});
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
@@ -157,5 +192,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
       };
     }));
     for (const f of falseDuplicates) console.log(`   false duplicate: ${f.feed} ${f.a} / ${f.b} (${f.verdict.reason})`);
+    const across = (await judgeAcrossFeeds())!;
+    console.log(`\n4. Real items across feeds (${across.items} items, ${across.compared} candidate pairs compared): ${across.falseDuplicates.length} judged one story (goal: none; the feeds share no story).`);
+    for (const f of across.falseDuplicates) console.log(`   false duplicate: ${f.a.feed} ${f.a.ref} / ${f.b.feed} ${f.b.ref} (${f.verdict.reason}, ${f.verdict.similarity.toFixed(2)})`);
   }
 }

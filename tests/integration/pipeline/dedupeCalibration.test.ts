@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judgeFeedLabels, loadHeadlinePairs, scoreHeadlinePairs } from '../../../bench/dedupeCalibration';
+import { judgeAcrossFeeds, judgeFeedLabels, loadHeadlinePairs, scoreHeadlinePairs } from '../../../bench/dedupeCalibration';
 import { SHARED_DATA, sharedDataPresent } from '../../../bench/dedupeLabels/realFeeds';
 
 /**
@@ -29,5 +29,13 @@ describe('duplicate check calibrated on real data', () => {
     expect(distinct.filter((d) => d.verdict.duplicate).map((d) => `${d.feed} ${d.a} / ${d.b}`)).toEqual([]);
     // The lookalikes of the issue's kinds are all represented.
     expect(new Set(distinct.map((d) => d.kind))).toEqual(new Set(['wording or name', 'number or version', 'same title', 'year']));
+  });
+
+  it('real feeds: no two items of different publishers judged one story (the feeds share none)', async () => {
+    if (!sharedDataPresent()) return absent('feeds/ai_lab_blogs');
+    const across = (await judgeAcrossFeeds())!;
+    expect(across.items).toBeGreaterThan(1800);
+    expect(across.compared).toBeGreaterThan(500);
+    expect(across.falseDuplicates.map((f) => `${f.a.feed} ${f.a.ref} / ${f.b.feed} ${f.b.ref}: ${f.verdict.reason}`)).toEqual([]);
   });
 });

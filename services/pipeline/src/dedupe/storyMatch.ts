@@ -18,7 +18,7 @@ import { NUMBER_WORDS, STOP_WORDS, isDesignator, tokensOf, type StoryText } from
  *   otherwise matching titles ("Reed Hastings" / "Chris Liddell", "Series F" /
  *   "Series H", "Claude Sonnet 5" / "Claude Opus 5").
  * - Short texts (a headline, a line of summary) need stronger evidence: at
- *   least SHORT_MIN_SHARED_WORDS shared content words, publication within
+ *   least SHORT_MIN_SHARED_WORDS shared content words besides numbers and dates, publication within
  *   SHORT_WINDOW_DAYS of each other, and the blockers over their whole text.
  */
 /** Soft Jaccard at or above which two short texts from different sources are one story (chosen on the STS-B headline pairs: P ≥ 0.95, R ≥ 0.85). */
@@ -117,26 +117,34 @@ export function sameWord(x: string, y: string): boolean {
 }
 
 /** Jaccard similarity where words that sameWord() pairs up count as shared; also returns how many were shared. */
-export function softJaccard(a: Set<string>, b: Set<string>): { similarity: number; shared: number } {
+export function softJaccard(a: Set<string>, b: Set<string>): { similarity: number; shared: number; sharedWords: number } {
   const unmatched = new Set(b);
   let shared = 0;
+  let sharedWords = 0;
   const fuzzy: string[] = [];
   for (const w of a) {
-    if (unmatched.delete(w)) shared++;
-    else fuzzy.push(w);
+    if (unmatched.delete(w)) {
+      shared++;
+      if (!isDetail(w)) sharedWords++;
+    } else fuzzy.push(w);
   }
   for (const w of fuzzy) {
     for (const candidate of unmatched) {
       if (sameWord(w, candidate)) {
         unmatched.delete(candidate);
         shared++;
+        if (!isDetail(w)) sharedWords++;
         break;
       }
     }
   }
   const union = a.size + b.size - shared;
-  return { similarity: union ? shared / union : 0, shared };
+  return { similarity: union ? shared / union : 0, shared, sharedWords };
 }
+
+const MONTH_STEMS = new Set(['january', 'february', 'march', 'april', 'june', 'july', 'august', 'september', 'october', 'november', 'december'].map((m) => stemmer(m)));
+/** Numbers, versions and months: shared by many unrelated posts ("August 2024 Product Update" / "Changelist: August 2024"), so no evidence of one story by themselves. */
+const isDetail = (w: string) => /\d/.test(w) || MONTH_STEMS.has(w);
 
 const appearsIn = (name: string, words: Set<string>) => {
   if (words.has(name)) return true;
@@ -277,7 +285,7 @@ function withoutSiteName(tokens: string[], title: string): string[] {
 
 /** Whether `b` repeats the story of `a` (the check is symmetric), and why or why not. `thresholds` lets calibration try others. */
 export function compareStories(a: ComparedStory, b: ComparedStory, thresholds: { short?: number; long?: number } = {}): StoryComparison {
-  const { similarity, shared } = softJaccard(a.text.words, b.text.words);
+  const { similarity, sharedWords } = softJaccard(a.text.words, b.text.words);
   const sameSource = a.sourceId !== null && a.sourceId === b.sourceId;
   const short = Math.min(a.text.words.size, b.text.words.size) < SHORT_TEXT_WORDS;
   const base = { similarity, short, sameSource };
@@ -301,6 +309,6 @@ export function compareStories(a: ComparedStory, b: ComparedStory, thresholds: {
   if (!sameSource && isRepublished(a.text, b.text)) return { ...base, duplicate: true, blocker: null, reason: 'same text re-published' };
   const threshold = sameSource ? SAME_SOURCE_THRESHOLD : short ? (thresholds.short ?? SHORT_THRESHOLD) : (thresholds.long ?? LONG_THRESHOLD);
   if (similarity < threshold) return no(`similarity ${similarity.toFixed(2)} below ${threshold}`);
-  if (short && shared < SHORT_MIN_SHARED_WORDS) return no(`only ${shared} shared words`);
+  if (short && sharedWords < SHORT_MIN_SHARED_WORDS) return no(`only ${sharedWords} shared words besides numbers and dates`);
   return { ...base, duplicate: true, blocker: null, reason: sameSource ? 'nearly identical' : short ? 'same short text' : 'same article text' };
 }
