@@ -46,6 +46,12 @@ describe('lookalike stories are different stories', () => {
     expect(judge(a, story('Ledger brings audit trails to agents', release('Vega'), 2))).toMatchObject({ duplicate: false, reason: 'names differ' });
   });
 
+  it('two publishers\' monthly updates share a month and a year, which is no evidence of one story', () => {
+    const v = judge(story('August 2026 Product Update', 'August 2026 Product Update', 1), story('Changelist: August 2026', 'Beacon updates from August 2026!', 2));
+    expect(v.similarity).toBeGreaterThan(SHORT_THRESHOLD);
+    expect(v).toMatchObject({ duplicate: false, reason: 'only 1 shared words besides numbers and dates' });
+  });
+
   it('short texts need stronger evidence: few shared words or weeks apart are not enough', () => {
     expect(judge(story('Launch week recap', '', 1), story('Launch week recap', '', 2, new Date(+at + 30 * DAY)))).toMatchObject({ duplicate: false, reason: expect.stringMatching(/days apart/) });
     const twoWords = judge(story('Agents everywhere', '', 1), story('Agents everywhere, survey finds', '', 2));
