@@ -127,6 +127,25 @@ describe('idempotent stages', () => {
   });
 });
 
+describe('an edit while a stage runs', () => {
+  it('the stale pass stops without writing; the new pass is not disturbed', async () => {
+    const cfg = testConfig(t.url, { AI_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `${ai.url}/v1` });
+    const a = await article({ pipeline_stage: 'scored', processing_status: 'processing' });
+    ai.delayMs = 300;
+    try {
+      const running = createRewriteProcessor(deps(cfg), rewriteProviderFor(cfg))(job(a.id));
+      await new Promise((r) => setTimeout(r, 100));
+      // The collector saw the item edited: new text, a new generation, back to the start.
+      await t.db('articles').where({ id: a.id }).update({ title: 'Edited headline for code review model', pipeline_stage: 'collected', pipeline_generation: 1, processing_status: 'pending' });
+      expect(await running).toBe('held');
+    } finally {
+      ai.delayMs = 0;
+    }
+    expect(await t.db('articles').where({ id: a.id }).first()).toMatchObject({ pipeline_stage: 'collected', pipeline_generation: 1, rewritten_title: null });
+    expect(advanced).toEqual([]);
+  });
+});
+
 describe('SEO gate', () => {
   it('keeps a thin article pending with its score and reasons', async () => {
     const d = deps(testConfig(t.url));

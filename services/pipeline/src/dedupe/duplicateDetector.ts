@@ -25,10 +25,11 @@ export interface ArticleForDedupe {
   publish_date: Date;
   published?: boolean;
   story_cluster_id?: number | null;
+  pipeline_generation?: number;
 }
 
 export type DuplicateVerdict =
-  | { duplicate: false; clusterId: number | null }
+  | { duplicate: false; clusterId: number | null; superseded?: true }
   | {
       duplicate: true;
       method: 'url' | 'minhash';
@@ -83,6 +84,9 @@ export class DuplicateDetector {
   async check(article: ArticleForDedupe): Promise<DuplicateVerdict> {
     return this.db.transaction(async (trx) => {
       await trx.raw('SELECT pg_advisory_xact_lock(?)', [DEDUPE_LOCK]);
+      // The source edited the article meanwhile: its new pass will be judged instead.
+      const current = await trx('articles').where({ id: article.id }).forUpdate().first('pipeline_generation');
+      if (article.pipeline_generation !== undefined && current?.pipeline_generation !== article.pipeline_generation) return { duplicate: false, clusterId: null, superseded: true };
       const text = storyText(article.title, bodyOf(article));
       const sig = signatureOf(text.words);
       await trx('article_lsh_bands').where({ article_id: article.id }).delete();

@@ -6,7 +6,7 @@ export type PublishableArticle = Pick<
   ArticleRow,
   | 'id' | 'title' | 'rewritten_title' | 'rewritten_content' | 'rewritten_excerpt' | 'meta_description' | 'content' | 'excerpt' | 'author'
   | 'publish_date' | 'category' | 'image_url' | 'source_url' | 'news_source' | 'tags' | 'ai_provider' | 'has_high_volume_keywords'
->;
+> & { pipeline_generation?: number };
 
 const slugBase = (title: string) =>
   title
@@ -33,8 +33,11 @@ export class Publisher {
     this.bus = bus;
   }
 
-  async publish(article: PublishableArticle, requestId?: string): Promise<{ newsFeedId: number; created: boolean; updated: boolean }> {
+  async publish(article: PublishableArticle, requestId?: string): Promise<{ newsFeedId: number | null; created: boolean; updated: boolean }> {
     return transactionWithEvents(this.db, this.bus, async (trx, emit) => {
+      // The source edited the article while it was on its way here: the new pass publishes it, not this one.
+      const current = await trx('articles').where({ id: article.id }).forUpdate().first('pipeline_generation');
+      if (article.pipeline_generation !== undefined && current?.pipeline_generation !== article.pipeline_generation) return { newsFeedId: null, created: false, updated: false };
       const existing = await trx('news_feed').where({ article_id: article.id }).first();
       if (existing) {
         const fields = this.feedFields(article);

@@ -11,6 +11,6 @@ export function createDedupeProcessor(deps: WorkerDeps) {
   const detector = new DuplicateDetector(deps.db);
   return articleStage('dedupe', deps, async (article) => {
     const verdict = await detector.check(article);
-    return verdict.duplicate ? 'held' : 'done';
+    return verdict.duplicate || verdict.superseded ? 'held' : 'done';
   });
 }

@@ -23,26 +23,26 @@ export function createFullTextProcessor(deps: WorkerDeps) {
     maxBytes: deps.config.PAGE_MAX_BYTES,
     prefix: deps.config.REDIS_PREFIX,
   });
-  const finish = (article: ArticleRow, fields: Record<string, unknown>) =>
-    deps.db('articles')
-      .where({ id: article.id })
+  /** Records the stage's result; 'held' when the source edited the article meanwhile (its new pass carries on). */
+  const finish = async (article: ArticleRow, fields: Record<string, unknown>): Promise<'done' | 'held'> => {
+    const updated = await deps.db('articles')
+      .where({ id: article.id, pipeline_generation: article.pipeline_generation })
       .update({ ...fields, pipeline_stage: 'extracted', updated_at: deps.db.fn.now() });
+    return updated ? 'done' : 'held';
+  };
   const keepFeedText = (article: ArticleRow, reason: string) => finish(article, { full_text_status: 'feed', full_text_note: `Feed text kept: ${reason}.` });
 
   return articleStage('fullText', deps, async (article, job, token) => {
     // Page text fetched before is re-checked when the feed changes the item (the collector keeps it, marked 'page').
     const hadPage = article.full_text_status === 'page';
     if (!hadPage && !isThin(article.content)) {
-      await finish(article, { full_text_status: 'feed', full_text_note: null });
-      return 'done';
+      return finish(article, { full_text_status: 'feed', full_text_note: null });
     }
     if (!deps.config.FULL_TEXT_FETCH) {
-      await keepFeedText(article, 'page fetching is turned off (FULL_TEXT_FETCH=false)');
-      return 'done';
+      return keepFeedText(article, 'page fetching is turned off (FULL_TEXT_FETCH=false)');
     }
     if (!article.source_url) {
-      await keepFeedText(article, 'the item has no link');
-      return 'done';
+      return keepFeedText(article, 'the item has no link');
     }
     const outcome = await fetcher.fetch(article.source_url, hadPage ? { etag: article.page_etag, lastModified: article.page_last_modified } : { etag: null, lastModified: null });
     if (outcome.kind === 'busy') {
@@ -51,21 +51,18 @@ export function createFullTextProcessor(deps: WorkerDeps) {
       throw new DelayedError();
     }
     if (outcome.kind === 'not-modified') {
-      await finish(article, { full_text_status: 'page', full_text_note: null, page_fetched_at: deps.db.fn.now() });
-      return 'done';
+      return finish(article, { full_text_status: 'page', full_text_note: null, page_fetched_at: deps.db.fn.now() });
     }
     if (outcome.kind === 'unavailable') {
       deps.logger.info({ articleId: article.id, url: article.source_url, reason: outcome.reason, requestId: job.data.requestId }, 'article page not used');
-      await keepFeedText(article, outcome.reason);
-      return 'done';
+      return keepFeedText(article, outcome.reason);
     }
     const extracted = extractArticle(outcome.html, outcome.url);
     const feedWords = countWords(plainText(article.content));
     if (!extracted || extracted.wordCount < Math.max(feedWords * MORE_TEXT_FACTOR, feedWords + 20)) {
-      await keepFeedText(article, extracted ? `the page has no more text than the feed (${extracted.wordCount} words)` : 'no article text found on the page');
-      return 'done';
+      return keepFeedText(article, extracted ? `the page has no more text than the feed (${extracted.wordCount} words)` : 'no article text found on the page');
     }
-    await finish(article, {
+    return finish(article, {
       content: extracted.contentHtml,
       ...(!article.excerpt && extracted.excerpt ? { excerpt: extracted.excerpt.slice(0, 300) } : {}),
       ...(!article.image_url && extracted.imageUrl ? { image_url: extracted.imageUrl } : {}),
@@ -77,6 +74,5 @@ export function createFullTextProcessor(deps: WorkerDeps) {
       page_last_modified: outcome.lastModified,
       page_fetched_at: deps.db.fn.now(),
     });
-    return 'done';
   });
 }

@@ -6,7 +6,7 @@ import type { WorkerDeps } from './types';
 export function createPublishProcessor(deps: WorkerDeps) {
   const publisher = new Publisher(deps.db, deps.bus);
   return articleStage('publish', deps, async (article, job) => {
-    await publisher.publish(article, job.data.requestId);
-    return 'done';
+    const result = await publisher.publish(article, job.data.requestId);
+    return result.newsFeedId === null ? 'held' : 'done';
   });
 }
