@@ -26,6 +26,8 @@ export interface ArticleForDedupe {
   published?: boolean;
   story_cluster_id?: number | null;
   pipeline_generation?: number;
+  /** Set when the article was indexed before (it is being judged again). */
+  minhash_signature?: number[] | null;
 }
 
 export type DuplicateVerdict =
@@ -89,13 +91,12 @@ export class DuplicateDetector {
       if (article.pipeline_generation !== undefined && current?.pipeline_generation !== article.pipeline_generation) return { duplicate: false, clusterId: null, superseded: true };
       const text = storyText(article.title, bodyOf(article));
       const sig = signatureOf(text.words);
-      await trx('article_lsh_bands').where({ article_id: article.id }).delete();
+      if (article.minhash_signature) await trx('article_lsh_bands').where({ article_id: article.id }).delete();
       // A live article run again after an edit keeps its place: only its index entry is renewed.
       if (article.published) {
         await this.index(trx, article.id, sig);
         return { duplicate: false, clusterId: article.story_cluster_id ?? null };
       }
-      await trx('articles').where({ id: article.id }).update({ is_duplicate: false, duplicate_of: null, duplicate_detection_data: null });
       if (article.story_cluster_id) await this.leaveCluster(trx, article.id, article.story_cluster_id);
 
       const match = (await this.samePage(trx, article)) ?? (await this.bestTextMatch(trx, article, text, sig));
@@ -220,7 +221,9 @@ export class DuplicateDetector {
 
   /** Indexes the article as a story of its own and moves it on, in the verdict's transaction. */
   private async index(trx: Knex.Transaction, articleId: number, sig: number[]): Promise<void> {
-    await trx('articles').where({ id: articleId }).update({ minhash_signature: sig, processing_status: 'processing', pipeline_stage: 'deduped', updated_at: trx.fn.now() });
+    await trx('articles')
+      .where({ id: articleId })
+      .update({ minhash_signature: sig, is_duplicate: false, duplicate_of: null, duplicate_detection_data: null, processing_status: 'processing', pipeline_stage: 'deduped', updated_at: trx.fn.now() });
     await trx('article_lsh_bands')
       .insert(bandBuckets(sig).map((bucket, band) => ({ band, bucket, article_id: articleId })))
       .onConflict(['band', 'bucket', 'article_id'])

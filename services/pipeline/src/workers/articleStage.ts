@@ -35,6 +35,7 @@ export interface ArticleRow {
   page_etag: string | null;
   page_last_modified: string | null;
   story_cluster_id: number | null;
+  minhash_signature: number[] | null;
   tags: string[] | null;
   normalized_title: string | null;
   processing_status: string;
