@@ -7,6 +7,8 @@ import { createFullTextProcessor } from '../../../services/pipeline/src/workers/
 import { createSeoProcessor } from '../../../services/pipeline/src/workers/seo';
 import { createTagProcessor } from '../../../services/pipeline/src/workers/tag';
 import { createPublishProcessor } from '../../../services/pipeline/src/workers/publish';
+import { DuplicateDetector } from '../../../services/pipeline/src/dedupe/duplicateDetector';
+import { Publisher } from '../../../services/pipeline/src/publish/publisher';
 import { rewriteProviderFor } from '../../../services/pipeline/src/providers';
 import type { ArticleFlow, WorkerDeps } from '../../../services/pipeline/src/workers/types';
 import { createTestDatabase, testConfig, testRedis, type TestDatabase } from '../../support/testEnv';
@@ -143,6 +145,21 @@ describe('an edit while a stage runs', () => {
     }
     expect(await t.db('articles').where({ id: a.id }).first()).toMatchObject({ pipeline_stage: 'collected', pipeline_generation: 1, rewritten_title: null });
     expect(advanced).toEqual([]);
+  });
+
+  it('a stale duplicate check or publication rolls back: nothing indexed, clustered or published', async () => {
+    const a = await article({ pipeline_stage: 'extracted', normalized_title: 'stale check' });
+    const stale = { ...a, pipeline_generation: a.pipeline_generation };
+    await t.db('articles').where({ id: a.id }).update({ pipeline_generation: a.pipeline_generation + 1, pipeline_stage: 'collected' });
+    expect(await new DuplicateDetector(t.db).check(stale)).toEqual({ duplicate: false, clusterId: null, superseded: true });
+    expect(await t.db('article_lsh_bands').where({ article_id: a.id })).toHaveLength(0);
+    expect((await t.db('articles').where({ id: a.id }).first()).pipeline_stage).toBe('collected');
+
+    const events: string[] = [];
+    const publisher = new Publisher(t.db, { publish: async (name: string) => void events.push(name) } as never);
+    expect(await publisher.publish({ ...stale, rewritten_title: 'Stale', rewritten_content: '<p>Stale.</p>' })).toMatchObject({ newsFeedId: null });
+    expect(await t.db('news_feed').where({ article_id: a.id })).toHaveLength(0);
+    expect(events).toEqual([]);
   });
 });
 

@@ -56,6 +56,9 @@ interface StoredCopy {
   story_cluster_id: number | null;
 }
 
+/** The article was edited while being judged: roll the verdict back. */
+class Superseded extends Error {}
+
 const plainText = (html: string | null | undefined) => (html ?? '').replace(/<[^>]+>/g, ' ').replace(/&[a-z#0-9]+;/gi, ' ');
 const bodyOf = (a: { content?: string | null; excerpt?: string | null }) => plainText(a.content) || (a.excerpt ?? '');
 const fragmentOf = (url: string | null | undefined) => {
@@ -82,26 +85,36 @@ export class DuplicateDetector {
     this.db = db;
   }
 
-  /** Decides, records and indexes in one transaction; running it again gives the same verdict. */
+  /**
+   * Decides, records and indexes in one transaction; running it again gives the
+   * same verdict. When the source edited the article meanwhile (a new generation)
+   * nothing is written: its new pass will be judged instead.
+   */
   async check(article: ArticleForDedupe): Promise<DuplicateVerdict> {
+    try {
+      return await this.judge(article);
+    } catch (err) {
+      if (err instanceof Superseded) return { duplicate: false, clusterId: null, superseded: true };
+      throw err;
+    }
+  }
+
+  private judge(article: ArticleForDedupe): Promise<DuplicateVerdict> {
     return this.db.transaction(async (trx) => {
       await trx.raw('SELECT pg_advisory_xact_lock(?)', [DEDUPE_LOCK]);
-      // The source edited the article meanwhile: its new pass will be judged instead.
-      const current = await trx('articles').where({ id: article.id }).forUpdate().first('pipeline_generation');
-      if (article.pipeline_generation !== undefined && current?.pipeline_generation !== article.pipeline_generation) return { duplicate: false, clusterId: null, superseded: true };
       const text = storyText(article.title, bodyOf(article));
       const sig = signatureOf(text.words);
       if (article.minhash_signature) await trx('article_lsh_bands').where({ article_id: article.id }).delete();
       // A live article run again after an edit keeps its place: only its index entry is renewed.
       if (article.published) {
-        await this.index(trx, article.id, sig);
+        await this.index(trx, article, sig);
         return { duplicate: false, clusterId: article.story_cluster_id ?? null };
       }
       if (article.story_cluster_id) await this.leaveCluster(trx, article.id, article.story_cluster_id);
 
       const match = (await this.samePage(trx, article)) ?? (await this.bestTextMatch(trx, article, text, sig));
       if (!match) {
-        await this.index(trx, article.id, sig);
+        await this.index(trx, article, sig);
         return { duplicate: false, clusterId: null };
       }
       const clusterId = match.copy.story_cluster_id ?? (await this.newCluster(trx, match.copy.id));
@@ -114,7 +127,7 @@ export class DuplicateDetector {
       const visible = members.some((m) => m.id !== article.id && (m.published || VISIBLE.includes(m.processing_status)));
       if (!visible) {
         // Every other copy is held (too thin) or failed: this one may carry the story.
-        await this.index(trx, article.id, sig);
+        await this.index(trx, article, sig);
         return { duplicate: false, clusterId };
       }
       const isOrigin = origin.id === article.id;
@@ -127,23 +140,21 @@ export class DuplicateDetector {
         clusterId,
         origin: isOrigin,
       };
-      await trx('articles')
-        .where({ id: article.id })
-        .update({
-          is_duplicate: true,
-          duplicate_of: verdict.originalId,
-          duplicate_detection_data: {
-            method: verdict.method,
-            similarity: verdict.similarity,
-            matchedId: verdict.matchedId,
-            clusterId,
-            origin: isOrigin,
-            ...(match.comparison ? { reason: match.comparison.reason } : {}),
-          },
-          processing_status: 'duplicate',
-          pipeline_stage: 'deduped',
-          updated_at: trx.fn.now(),
-        });
+      await this.writeOwn(trx, article, {
+        is_duplicate: true,
+        duplicate_of: verdict.originalId,
+        duplicate_detection_data: {
+          method: verdict.method,
+          similarity: verdict.similarity,
+          matchedId: verdict.matchedId,
+          clusterId,
+          origin: isOrigin,
+          ...(match.comparison ? { reason: match.comparison.reason } : {}),
+        },
+        processing_status: 'duplicate',
+        pipeline_stage: 'deduped',
+        updated_at: trx.fn.now(),
+      });
       // Held copies point at the origin, which may just have changed.
       await trx('articles').where({ story_cluster_id: clusterId, is_duplicate: true }).whereNot({ id: origin.id }).update({ duplicate_of: origin.id });
       return verdict;
@@ -219,13 +230,26 @@ export class DuplicateDetector {
     if (first) await trx('articles').where({ story_cluster_id: clusterId, is_duplicate: true }).whereNot({ id: first.id }).update({ duplicate_of: first.id });
   }
 
+  /** Writes the verdict on the article itself, if it is still the generation being judged (else the transaction rolls back). */
+  private async writeOwn(trx: Knex.Transaction, article: ArticleForDedupe, fields: Record<string, unknown>): Promise<void> {
+    const own = trx('articles').where({ id: article.id });
+    if (article.pipeline_generation !== undefined) own.where({ pipeline_generation: article.pipeline_generation });
+    if (!(await own.update(fields))) throw new Superseded();
+  }
+
   /** Indexes the article as a story of its own and moves it on, in the verdict's transaction. */
-  private async index(trx: Knex.Transaction, articleId: number, sig: number[]): Promise<void> {
-    await trx('articles')
-      .where({ id: articleId })
-      .update({ minhash_signature: sig, is_duplicate: false, duplicate_of: null, duplicate_detection_data: null, processing_status: 'processing', pipeline_stage: 'deduped', updated_at: trx.fn.now() });
+  private async index(trx: Knex.Transaction, article: ArticleForDedupe, sig: number[]): Promise<void> {
+    await this.writeOwn(trx, article, {
+      minhash_signature: sig,
+      is_duplicate: false,
+      duplicate_of: null,
+      duplicate_detection_data: null,
+      processing_status: 'processing',
+      pipeline_stage: 'deduped',
+      updated_at: trx.fn.now(),
+    });
     await trx('article_lsh_bands')
-      .insert(bandBuckets(sig).map((bucket, band) => ({ band, bucket, article_id: articleId })))
+      .insert(bandBuckets(sig).map((bucket, band) => ({ band, bucket, article_id: article.id })))
       .onConflict(['band', 'bucket', 'article_id'])
       .ignore();
   }

@@ -34,10 +34,24 @@ export class Publisher {
   }
 
   async publish(article: PublishableArticle, requestId?: string): Promise<{ newsFeedId: number | null; created: boolean; updated: boolean }> {
-    return transactionWithEvents(this.db, this.bus, async (trx, emit) => {
+    try {
+      return await this.publishOnce(article, requestId);
+    } catch (err) {
       // The source edited the article while it was on its way here: the new pass publishes it, not this one.
-      const current = await trx('articles').where({ id: article.id }).forUpdate().first('pipeline_generation');
-      if (article.pipeline_generation !== undefined && current?.pipeline_generation !== article.pipeline_generation) return { newsFeedId: null, created: false, updated: false };
+      if (err instanceof Superseded) return { newsFeedId: null, created: false, updated: false };
+      throw err;
+    }
+  }
+
+  /** Marks the article published, if it is still the generation being published (else the transaction rolls back). */
+  private async markPublished(trx: Knex.Transaction, article: PublishableArticle, fields: Record<string, unknown> = {}): Promise<void> {
+    const own = trx('articles').where({ id: article.id });
+    if (article.pipeline_generation !== undefined) own.where({ pipeline_generation: article.pipeline_generation });
+    if (!(await own.update({ published: true, processing_status: 'completed', pipeline_stage: 'published', ...fields, updated_at: trx.fn.now() }))) throw new Superseded();
+  }
+
+  private publishOnce(article: PublishableArticle, requestId?: string): Promise<{ newsFeedId: number; created: boolean; updated: boolean }> {
+    return transactionWithEvents(this.db, this.bus, async (trx, emit) => {
       const existing = await trx('news_feed').where({ article_id: article.id }).first();
       if (existing) {
         const fields = this.feedFields(article);
@@ -46,7 +60,7 @@ export class Publisher {
           await trx('news_feed').where({ id: existing.id }).update({ ...fields, updated_at: trx.fn.now() });
           emit('newsfeed.updated', { newsFeedId: existing.id }, requestId);
         }
-        await trx('articles').where({ id: article.id }).update({ published: true, processing_status: 'completed', pipeline_stage: 'published', updated_at: trx.fn.now() });
+        await this.markPublished(trx, article);
         return { newsFeedId: existing.id as number, created: false, updated: changed };
       }
       const title = article.rewritten_title ?? article.title;
@@ -69,7 +83,7 @@ export class Publisher {
         .ignore()
         .returning('id');
       if (!row) return { newsFeedId: (await trx('news_feed').where({ article_id: article.id }).first('id')).id, created: false, updated: false };
-      await trx('articles').where({ id: article.id }).update({ published: true, processing_status: 'completed', pipeline_stage: 'published', slug, updated_at: trx.fn.now() });
+      await this.markPublished(trx, article, { slug });
       emit('newsfeed.published', { newsFeedId: row.id, articleId: article.id, slug }, requestId);
       return { newsFeedId: row.id as number, created: true, updated: false };
     });
@@ -104,6 +118,9 @@ export class Publisher {
     };
   }
 }
+
+/** The article was edited while being published: roll the publication back. */
+class Superseded extends Error {}
 
 /** Dates compare by instant, everything else by value. */
 const normalise = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
