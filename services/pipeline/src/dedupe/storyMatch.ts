@@ -3,25 +3,28 @@ import { NUMBER_WORDS, STOP_WORDS, isDesignator, tokensOf, type StoryText } from
 
 /**
  * When two stories are one. Calibrated and guarded by bench/dedupeCalibration.ts
- * (labelled STS-B headline pairs, cross-posts and same-publisher lookalikes
- * from the real feeds in ../shared/data) and tests/integration/pipeline/dedupeCalibration.test.ts.
+ * (labelled STS-B headline pairs; cross-posts, same-publisher lookalikes and
+ * cross-feed pairs of the real feeds in ../shared/data) and
+ * tests/integration/pipeline/dedupeCalibration.test.ts.
  *
  * - Different sources: word similarity (soft Jaccard of content words) at or
- *   above SHORT_THRESHOLD for short texts, LONG_THRESHOLD for articles, and no
- *   blocking difference.
+ *   above SHORT_THRESHOLD for short texts or LONG_THRESHOLD for articles, or
+ *   the same text re-published (same headline give or take the site's name,
+ *   text contained in the other); and no blocking difference.
  * - The same source: two items with different identities are different stories
- *   unless their texts are nearly identical (SAME_SOURCE_THRESHOLD) and no
- *   number, version, amount or name differs at all, even on one side.
- * - Blocking differences: numbers, versions and amounts that conflict (each
- *   side has one the other lacks: "Grok 4.1" / "Grok 4", "$13B Series F" /
- *   "$65B Series H", "2025" / "2026"); names swapped for one another in
- *   otherwise matching titles ("Reed Hastings" / "Chris Liddell", "Series F" /
- *   "Series H", "Claude Sonnet 5" / "Claude Opus 5").
- * - Short texts (a headline, a line of summary) need stronger evidence: at
- *   least SHORT_MIN_SHARED_WORDS shared content words besides numbers and dates, publication within
- *   SHORT_WINDOW_DAYS of each other, and the blockers over their whole text.
+ *   unless nearly identical (SAME_SOURCE_THRESHOLD, headline included) with no
+ *   number, version, amount, month or name differing at all, even on one side.
+ * - Blocking differences: numbers, versions, amounts and months that conflict
+ *   (each side has one the other lacks: "Grok 4.1" / "Grok 4", "$13B Series F" /
+ *   "$65B Series H", "2025" / "2026"); a name swapped for another in otherwise
+ *   matching titles or opening sentences ("Reed Hastings" / "Chris Liddell",
+ *   "Series F" / "Series H", "Claude Sonnet 5" / "Claude Opus 5").
+ * - Short texts (a headline, a line of summary) need stronger evidence than
+ *   articles: a few shared words are easily chance, so besides the similarity
+ *   they must share SHORT_MIN_SHARED_WORDS words other than numbers and dates
+ *   and be published within SHORT_WINDOW_DAYS of each other. An article pair
+ *   passing LONG_THRESHOLD shares dozens of words.
  */
-/** Soft Jaccard at or above which two short texts from different sources are one story (chosen on the STS-B headline pairs: P ≥ 0.95, R ≥ 0.85). */
 export const SHORT_THRESHOLD = 0.35;
 /**
  * The same for two full articles. No labelled full-article pairs exist to tune
