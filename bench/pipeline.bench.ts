@@ -1,4 +1,4 @@
-/** Articles per second through the whole pipeline (dedupe → SEO → local rewrite → tags → publish) on BullMQ and Postgres. */
+/** Articles per second through the whole pipeline (dedupe → SEO → local rewrite → tags → publish) on BullMQ and Postgres, feed text (no page fetching). */
 import { createLogger, createRedis, parseConfig } from '@neuralbeat/common';
 import { startPipeline } from '../services/pipeline/src/server';
 import { createPipelineQueues, closeQueues } from '../services/pipeline/src/queues';
@@ -29,6 +29,9 @@ try {
     category: 'Research',
     content: uniqueArticleHtml(n),
     excerpt: `Release ${n} of an AI model, with notes on training and inference.`,
+    // Stored as the collector stores a feed item that carries the whole article: no page to fetch.
+    pipeline_stage: 'extracted',
+    full_text_status: 'feed',
   }));
   const ids: { id: number }[] = [];
   for (let i = 0; i < rows.length; i += 500) ids.push(...(await database.db('articles').insert(rows.slice(i, i + 500)).returning('id')));

@@ -7,6 +7,10 @@ export interface FeedRoute {
   status?: number;
   /** Never answer (for timeouts). */
   hang?: boolean;
+  /** Answer after this long (to see whether requests overlap). */
+  delayMs?: number;
+  /** Extra response headers (Location for redirects, Last-Modified). */
+  headers?: Record<string, string>;
 }
 
 export interface FeedServer {
@@ -14,6 +18,8 @@ export interface FeedServer {
   routes: Map<string, FeedRoute>;
   /** Request headers seen per path, in order. */
   requests: { path: string; headers: http.IncomingHttpHeaders }[];
+  /** The most requests this server was answering at the same moment. */
+  maxConcurrent: number;
   close(): Promise<void>;
 }
 
@@ -21,8 +27,13 @@ export interface FeedServer {
 export async function startFeedServer(): Promise<FeedServer> {
   const routes = new Map<string, FeedRoute>();
   const requests: FeedServer['requests'] = [];
-  const server = http.createServer((req, res) => {
+  let active = 0;
+  const state = { maxConcurrent: 0 };
+  const server = http.createServer(async (req, res) => {
     requests.push({ path: req.url ?? '', headers: req.headers });
+    active++;
+    state.maxConcurrent = Math.max(state.maxConcurrent, active);
+    res.on('close', () => active--);
     const route = routes.get(req.url ?? '');
     if (!route) {
       res.writeHead(404, { 'content-type': 'text/plain' });
@@ -30,13 +41,14 @@ export async function startFeedServer(): Promise<FeedServer> {
       return;
     }
     if (route.hang) return;
+    if (route.delayMs) await new Promise((r) => setTimeout(r, route.delayMs));
     const etag = `"${createHash('sha1').update(route.body).digest('hex').slice(0, 16)}"`;
     if (req.headers['if-none-match'] === etag) {
       res.writeHead(304, { etag });
       res.end();
       return;
     }
-    res.writeHead(route.status ?? 200, { 'content-type': route.contentType ?? 'application/rss+xml; charset=utf-8', etag });
+    res.writeHead(route.status ?? 200, { 'content-type': route.contentType ?? 'application/rss+xml; charset=utf-8', etag, ...route.headers });
     res.end(route.body);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -45,6 +57,12 @@ export async function startFeedServer(): Promise<FeedServer> {
     url: `http://127.0.0.1:${port}`,
     routes,
     requests,
+    get maxConcurrent() {
+      return state.maxConcurrent;
+    },
+    set maxConcurrent(n: number) {
+      state.maxConcurrent = n;
+    },
     close: () =>
       new Promise((r) => {
         server.closeAllConnections();
@@ -79,15 +97,30 @@ export function otherArticleHtml(): string {
   return paragraphs.map((p) => `<p>${p}</p>`).join('\n');
 }
 
-export function rssFeed(items: { title: string; link: string; html: string; date?: string; category?: string }[]): string {
+export interface FixtureItem {
+  title: string;
+  link: string;
+  /** Body HTML for content:encoded; omitted, the item has a description only (as many real feeds do). */
+  html?: string;
+  /** The description; defaults to a one-line summary made from the title. */
+  description?: string;
+  /** The guid; defaults to the link, null for none. */
+  guid?: string | null;
+  date?: string;
+  category?: string;
+}
+
+/** An RSS 2.0 feed in the shape real publishers serve (python-feedgen style: guid isPermaLink="false", category, pubDate). */
+export function rssFeed(items: FixtureItem[], channel = 'Fixture Wire'): string {
   const entries = items
-    .map(
-      (i) => `<item><title>${xmlText(i.title)}</title><link>${xmlText(i.link)}</link><guid>${xmlText(i.link)}</guid><pubDate>${i.date ?? 'Mon, 16 Nov 2026 10:00:00 GMT'}</pubDate>${
+    .map((i) => {
+      const guid = i.guid === undefined ? i.link : i.guid;
+      return `<item><title>${xmlText(i.title)}</title><link>${xmlText(i.link)}</link>${guid === null ? '' : `<guid isPermaLink="false">${xmlText(guid)}</guid>`}<pubDate>${i.date ?? 'Mon, 16 Nov 2026 10:00:00 GMT'}</pubDate>${
         i.category ? `<category>${i.category}</category>` : ''
-      }<description>${xmlText(i.title)} — a short summary of the story for readers.</description><content:encoded><![CDATA[${i.html}]]></content:encoded></item>`,
-    )
+      }<description>${xmlText(i.description ?? `${i.title} — a short summary of the story for readers.`)}</description>${i.html ? `<content:encoded><![CDATA[${i.html}]]></content:encoded>` : ''}</item>`;
+    })
     .join('\n');
-  return `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel><title>Fixture Wire</title><link>https://fixture.example</link><description>Test feed</description>${entries}</channel></rss>`;
+  return `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel><title>${xmlText(channel)}</title><link>https://fixture.example</link><description>Test feed</description>${entries}</channel></rss>`;
 }
 
 /** A keyword-rich article whose wording is unique to `n`, so generated articles are never near-duplicates of each other. */

@@ -61,6 +61,17 @@ export const configSchema = z.object({
   PIPELINE_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60),
   /** An unfinished article untouched this long, with no live job to move it on, is driven on by the sweep. */
   PIPELINE_SWEEP_AFTER_SECONDS: z.coerce.number().int().min(1).default(300),
+  /** Fetch the linked page of a thin feed item (a headline, a line of summary) and extract its article text. */
+  FULL_TEXT_FETCH: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** Article pages fetched at once (never more than one per host). */
+  FULL_TEXT_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+  /** Give up on an article page that has not answered after this long. */
+  PAGE_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** Article pages larger than this are not read. */
+  PAGE_MAX_BYTES: z.coerce.number().int().min(10_000).default(3_000_000),
   /** Serve and register the bundled demo feeds on start (offline demo). */
   DEMO_FEEDS: z
     .enum(['true', 'false'])

@@ -3,6 +3,7 @@ import type { Knex } from '@neuralbeat/common';
 import { ARTICLE_STAGE_ORDER, type ArticleStage, type PipelineStage } from '@neuralbeat/common/contracts';
 import type { PipelineQueues } from './queues';
 import type { ArticleFlow } from './workers/types';
+import { nextStageAfter, type StageMark } from './workers/articleStage';
 
 /** An article's job id for a stage: one job per stage and pass (generation). */
 export const stageJobId = (stage: PipelineStage, articleId: number, generation: number) => `${stage}-${articleId}-g${generation}`;
@@ -10,8 +11,8 @@ export const stageJobId = (stage: PipelineStage, articleId: number, generation: 
 /**
  * The one place that chains the article stages (ARTICLE_STAGE_ORDER).
  * Job ids are `{stage}-{articleId}-g{generation}`: enqueueing the same stage
- * twice for the same pass is a no-op, while an article reset by an operator
- * (generation + 1) can run through again.
+ * twice for the same pass is a no-op, while an article reset by an operator or
+ * edited by its source (generation + 1) can run through again.
  */
 export class QueueArticleFlow implements ArticleFlow {
   private readonly queues: PipelineQueues;
@@ -21,10 +22,13 @@ export class QueueArticleFlow implements ArticleFlow {
     this.db = db;
   }
 
-  private async enqueue(stage: ArticleStage, articleId: number, requestId?: string): Promise<void> {
-    const row = await this.db('articles').where({ id: articleId }).first('pipeline_generation');
-    if (!row) return;
-    await this.enqueueStage(stage, articleId, row.pipeline_generation, requestId);
+  private async enqueue(stage: ArticleStage | ((mark: StageMark) => ArticleStage | undefined), articleId: number, requestId?: string): Promise<void> {
+    const row: { pipeline_generation: number; pipeline_stage: StageMark } | undefined = await this.db('articles')
+      .where({ id: articleId })
+      .first('pipeline_generation', 'pipeline_stage');
+    const name = row && (typeof stage === 'function' ? stage(row.pipeline_stage) : stage);
+    if (!row || !name) return;
+    await this.enqueueStage(name, articleId, row.pipeline_generation, requestId);
   }
 
   /** Adds the stage's job for this pass of the article; a no-op while that job is still known to the queue. */
@@ -37,8 +41,9 @@ export class QueueArticleFlow implements ArticleFlow {
     return this.queues[stage].getJob(stageJobId(stage, articleId, generation));
   }
 
+  /** Enters an article at the stage after the one it has done (a feed item carrying the whole article starts past the full-text stage). */
   start(articleId: number, requestId?: string): Promise<void> {
-    return this.enqueue(ARTICLE_STAGE_ORDER[0], articleId, requestId);
+    return this.enqueue(nextStageAfter, articleId, requestId);
   }
 
   async advance(from: PipelineStage, articleId: number, requestId?: string): Promise<void> {

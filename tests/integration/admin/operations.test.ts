@@ -128,6 +128,7 @@ describe('queues', () => {
       image_url: 'https://images.example/model.png',
       processing_status: 'failed',
       last_error: 'dedupe: Article 424242 does not exist',
+      pipeline_stage: 'extracted',
     });
     const retried = await post('/api/admin/queues/pipeline-dedupe/retry', { jobId: 'dedupe-424242-g0' });
     expect(retried.body).toEqual({ message: 'Retrying 1 failed job of Duplicate check', retried: 1 });

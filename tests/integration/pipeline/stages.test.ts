@@ -3,9 +3,12 @@ import type { Job } from 'bullmq';
 import { createLogger, type Config } from '@neuralbeat/common';
 import { createRewriteProcessor } from '../../../services/pipeline/src/workers/rewrite';
 import { createDedupeProcessor } from '../../../services/pipeline/src/workers/dedupe';
+import { createFullTextProcessor } from '../../../services/pipeline/src/workers/fullText';
 import { createSeoProcessor } from '../../../services/pipeline/src/workers/seo';
 import { createTagProcessor } from '../../../services/pipeline/src/workers/tag';
 import { createPublishProcessor } from '../../../services/pipeline/src/workers/publish';
+import { DuplicateDetector } from '../../../services/pipeline/src/dedupe/duplicateDetector';
+import { Publisher } from '../../../services/pipeline/src/publish/publisher';
 import { rewriteProviderFor } from '../../../services/pipeline/src/providers';
 import type { ArticleFlow, WorkerDeps } from '../../../services/pipeline/src/workers/types';
 import { createTestDatabase, testConfig, testRedis, type TestDatabase } from '../../support/testEnv';
@@ -108,8 +111,8 @@ describe('idempotent stages', () => {
   it('running each stage twice changes nothing the second time and publishes once; the retried publish announces it again', async () => {
     const cfg = testConfig(t.url);
     const d = deps(cfg);
-    const a = await article({ normalized_title: 'a new language model for code review unique', title: 'Unique language model for code review ships' });
-    const stages = [createDedupeProcessor(d), createSeoProcessor(d), createRewriteProcessor(d, rewriteProviderFor(cfg)), createTagProcessor(d), createPublishProcessor(d)];
+    const a = await article({ normalized_title: 'a new language model for code review unique', title: 'Unique language model for code review ships', content: `${richArticleHtml('code review')}${richArticleHtml('pull requests')}` });
+    const stages = [createFullTextProcessor(d), createDedupeProcessor(d), createSeoProcessor(d), createRewriteProcessor(d, rewriteProviderFor(cfg)), createTagProcessor(d), createPublishProcessor(d)];
     for (const run of stages) {
       expect(await run(job(a.id))).toBe('done');
       const snapshot = await t.db('articles').where({ id: a.id }).first();
@@ -125,32 +128,56 @@ describe('idempotent stages', () => {
     expect(events).toHaveLength(2);
     expect(events[0].payload).toEqual(events[1].payload);
     const row = await t.db('articles').where({ id: a.id }).first();
-    expect(row).toMatchObject({ published: true, processing_status: 'completed' });
+    // A full article in the feed needs no page: its text stays the feed's.
+    expect(row).toMatchObject({ published: true, processing_status: 'completed', full_text_status: 'feed', full_text_note: null });
+  });
+});
+
+describe('an edit while a stage runs', () => {
+  it('the stale pass stops without writing; the new pass is not disturbed', async () => {
+    const cfg = testConfig(t.url, { AI_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `${ai.url}/v1` });
+    const a = await article({ pipeline_stage: 'scored', processing_status: 'processing' });
+    ai.delayMs = 300;
+    try {
+      const running = createRewriteProcessor(deps(cfg), rewriteProviderFor(cfg))(job(a.id));
+      await new Promise((r) => setTimeout(r, 100));
+      // The collector saw the item edited: new text, a new generation, back to the start.
+      await t.db('articles').where({ id: a.id }).update({ title: 'Edited headline for code review model', pipeline_stage: 'collected', pipeline_generation: 1, processing_status: 'pending' });
+      expect(await running).toBe('held');
+    } finally {
+      ai.delayMs = 0;
+    }
+    expect(await t.db('articles').where({ id: a.id }).first()).toMatchObject({ pipeline_stage: 'collected', pipeline_generation: 1, rewritten_title: null });
+    expect(advanced).toEqual([]);
   });
 
-  it('a title duplicate points at the earliest original', async () => {
-    const d = deps(testConfig(t.url));
-    const first = await article({ title: 'Same headline here', normalized_title: 'same headline here', content: '<p>Entirely different wording about satellites.</p>', publish_date: new Date('2026-01-01') });
-    const second = await article({ title: 'Same headline here!', normalized_title: 'same headline here', content: '<p>Other text on ocean currents.</p>', publish_date: new Date('2026-01-02') });
-    await createDedupeProcessor(d)(job(first.id));
-    expect(await createDedupeProcessor(d)(job(second.id))).toBe('held');
-    expect(await t.db('articles').where({ id: second.id }).first()).toMatchObject({
-      processing_status: 'duplicate',
-      duplicate_of: first.id,
-      duplicate_detection_data: { method: 'title', similarity: 1, matchedId: first.id },
-    });
+  it('a stale duplicate check or publication rolls back: nothing indexed, clustered or published', async () => {
+    const a = await article({ pipeline_stage: 'extracted', normalized_title: 'stale check' });
+    const stale = { ...a, pipeline_generation: a.pipeline_generation };
+    await t.db('articles').where({ id: a.id }).update({ pipeline_generation: a.pipeline_generation + 1, pipeline_stage: 'collected' });
+    expect(await new DuplicateDetector(t.db).check(stale)).toEqual({ duplicate: false, clusterId: null, superseded: true });
+    expect(await t.db('article_lsh_bands').where({ article_id: a.id })).toHaveLength(0);
+    expect((await t.db('articles').where({ id: a.id }).first()).pipeline_stage).toBe('collected');
+
+    const events: string[] = [];
+    const publisher = new Publisher(t.db, { publish: async (name: string) => void events.push(name) } as never);
+    expect(await publisher.publish({ ...stale, rewritten_title: 'Stale', rewritten_content: '<p>Stale.</p>' })).toMatchObject({ newsFeedId: null });
+    expect(await t.db('news_feed').where({ article_id: a.id })).toHaveLength(0);
+    expect(events).toEqual([]);
   });
 });
 
 describe('SEO gate', () => {
   it('keeps a thin article pending with its score and reasons', async () => {
     const d = deps(testConfig(t.url));
-    const a = await article({ title: 'Bits', content: '<p>Short.</p>', excerpt: null, pipeline_stage: 'deduped' });
+    const a = await article({ title: 'Bits', content: '<p>Short.</p>', excerpt: null, pipeline_stage: 'deduped', full_text_note: 'Feed text kept: the page answered HTTP 404.' });
     expect(await createSeoProcessor(d)(job(a.id))).toBe('held');
     const row = await t.db('articles').where({ id: a.id }).first();
     expect(row.seo_score).toBeLessThan(68);
     expect(row.processing_status).toBe('pending');
     expect(row.seo_reasoning).toMatch(/title length 4 chars is too short/);
+    // Why the page was not used is part of the reasons it is held.
+    expect(row.seo_reasoning).toMatch(/Feed text kept: the page answered HTTP 404\./);
     expect(advanced).toEqual([]);
   });
 });

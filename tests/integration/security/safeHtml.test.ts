@@ -150,7 +150,7 @@ describe('feed content is sanitised before it is stored', () => {
       const link = `https://publisher.example${feed.path}/story`;
       feeds.routes.set(feed.path, { body: feed.text(link), contentType: feed.contentType });
       const source = await new SourcesRepository(sys.database.db).upsert(`Hostile ${format}`, `${feeds.url}${feed.path}`);
-      const result = await new Collector(sys.database.db, createLogger('test', 'silent'), 2000, { publish: async () => 'unused' }).collect(source.id);
+      const result = await new Collector(sys.database.db, createLogger('test', 'silent'), 2000, { publish: async () => 'unused' }, 'NeuralBeatBot/1.0 (test)').collect(source.id);
       expect(result).toMatchObject({ status: 'collected' });
       const row = await sys.database.db('articles').where({ source_id: source.id }).first();
       expectSafe(row.content);

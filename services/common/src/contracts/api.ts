@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storyReportSchema } from './stories';
 import { DIFFICULTY_LEVELS, JOB_TYPES, MAX_PAGE_LIMIT, SIMPLE_EMAIL_PATTERN, TOOL_CATEGORIES } from './constants';
 
 /**
@@ -139,6 +140,8 @@ export const singleArticleResponseSchema = z.object({
   article: newsArticleSchema,
   aiInfo: aiInfoSchema,
   relatedArticles: z.array(newsArticleSchema),
+  /** Other copies of this story, earliest first (empty when none is known). */
+  alsoReportedBy: z.array(storyReportSchema).default([]),
 });
 export type SingleArticleResponse = z.infer<typeof singleArticleResponseSchema>;
 

@@ -12,3 +12,4 @@ export * from './searchConstants';
 export * from './search';
 export * from './listings';
 export * from './searchPage';
+export * from './stories';

@@ -10,6 +10,8 @@ const articleJob = z.object({ articleId: z.number().int().positive(), requestId:
 
 export const PIPELINE_QUEUES = {
   collect: { name: 'pipeline-collect', payload: z.object({ sourceId: z.number().int().positive(), requestId: z.string().optional() }) },
+  /** Thin feed items (a headline, a line of summary): fetch the linked page and extract its article. */
+  fullText: { name: 'pipeline-full-text', payload: articleJob },
   dedupe: { name: 'pipeline-dedupe', payload: articleJob },
   seo: { name: 'pipeline-seo', payload: articleJob },
   rewrite: { name: 'pipeline-rewrite', payload: articleJob },
@@ -37,5 +39,5 @@ export type PipelineStage = keyof typeof PIPELINE_QUEUES;
 export type PipelineJob<S extends PipelineStage> = z.infer<(typeof PIPELINE_QUEUES)[S]['payload']>;
 
 /** The order an article moves through the stages; the one place the chain is written down. */
-export const ARTICLE_STAGE_ORDER = ['dedupe', 'seo', 'rewrite', 'tag', 'publish'] as const satisfies readonly PipelineStage[];
+export const ARTICLE_STAGE_ORDER = ['fullText', 'dedupe', 'seo', 'rewrite', 'tag', 'publish'] as const satisfies readonly PipelineStage[];
 export type ArticleStage = (typeof ARTICLE_STAGE_ORDER)[number];

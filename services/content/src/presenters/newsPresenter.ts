@@ -1,4 +1,5 @@
-import type { NewsArticle } from '@neuralbeat/common/contracts';
+import type { NewsArticle, StoryReport } from '@neuralbeat/common/contracts';
+import type { StoryReportRow } from '../repositories/storyClustersRepository';
 
 export interface NewsFeedRow {
   id: number;
@@ -48,4 +49,22 @@ export function presentNewsArticle(row: NewsFeedRow): NewsArticle {
     sourceName: row.source_name,
     aiProvider: row.ai_provider,
   };
+}
+
+/** An outlet's copy of a story; named by its host when the source has no name. */
+export function presentStoryReport(row: StoryReportRow): StoryReport {
+  return {
+    sourceName: row.news_source ?? hostOf(row.source_url) ?? 'Unknown source',
+    url: row.source_url && /^https?:\/\//i.test(row.source_url) ? row.source_url : null,
+    publishDate: row.publish_date.toISOString(),
+    isOrigin: row.is_origin,
+  };
+}
+
+function hostOf(url: string | null): string | null {
+  try {
+    return url ? new URL(url).hostname.replace(/^www\./, '') : null;
+  } catch {
+    return null;
+  }
 }

@@ -12,7 +12,8 @@ import {
   type TagSummary,
 } from '@neuralbeat/common/contracts';
 import { NewsFeedRepository, type NewsFilter } from '../repositories/newsFeedRepository';
-import { presentNewsArticle } from '../presenters/newsPresenter';
+import { presentNewsArticle, presentStoryReport } from '../presenters/newsPresenter';
+import { StoryClustersRepository } from '../repositories/storyClustersRepository';
 import type { ResponseCache } from './responseCache';
 
 const RELATED_ARTICLES = 3;
@@ -20,9 +21,11 @@ const RELATED_ARTICLES = 3;
 /** The public news feed: pages, tag and category views, single articles and popular tags. */
 export class NewsService {
   private readonly news: NewsFeedRepository;
+  private readonly stories: StoryClustersRepository;
   private readonly cache: ResponseCache;
   constructor(db: Knex, cache: ResponseCache) {
     this.news = new NewsFeedRepository(db);
+    this.stories = new StoryClustersRepository(db);
     this.cache = cache;
   }
 
@@ -58,6 +61,7 @@ export class NewsService {
     const found = byId ?? (await this.news.articleWithRelated({ slug: param.toLowerCase() }, RELATED_ARTICLES));
     if (!found) throw notFound('Article not found');
     const { item: row, related } = found;
+    const copies = await this.stories.otherCopies(row.article_id);
     const provider = row.ai_provider;
     return {
       type: 'article',
@@ -68,6 +72,7 @@ export class NewsService {
         aiGenerated: provider !== null && (AI_GENERATING_PROVIDERS as readonly string[]).includes(provider),
       },
       relatedArticles: related.map(presentNewsArticle),
+      alsoReportedBy: copies.map(presentStoryReport),
     };
   }
 }

@@ -1,6 +1,6 @@
 /**
  * Manage news sources: `npm run sources -- <command>` (from the repository root)
- *   list                 every source with its state
+ *   list                 every source: state, last collection (items seen, added, updated, folded) and last error
  *   add <name> <url>     add (or rename) a source; scheduled and collected at once
  *   enable <id>          schedule it again (collected at once)
  *   disable <id>         stop collecting it
@@ -11,6 +11,7 @@ import { AppError, createDb, createRedis } from '@neuralbeat/common';
 import { pipelineConfig } from '../config';
 import { createPipelineQueues, closeQueues } from '../queues';
 import { SourcesService } from '../services/sourcesService';
+import type { NewsSourceRow } from '../collect/sourcesRepository';
 
 const USAGE = 'Usage: sources list | add <name> <feed-url> | enable <id> | disable <id> | collect <id>';
 
@@ -32,11 +33,7 @@ async function run(args: string[]): Promise<number> {
       case 'list': {
         const rows = await sources.list();
         if (!rows.length) console.log('No sources yet. Add one with: sources add <name> <feed-url>');
-        for (const s of rows) {
-          const state = s.enabled ? 'enabled ' : 'disabled';
-          const last = s.last_error ? `error: ${s.last_error}` : s.last_success_at ? `ok at ${s.last_success_at.toISOString()}` : 'never fetched';
-          console.log(`${String(s.id).padStart(4)}  ${state}  ${s.name}  ${s.feed_url}  (${last})`);
-        }
+        for (const s of rows) console.log(describeSource(s));
         return 0;
       }
       case 'add': {
@@ -68,6 +65,20 @@ async function run(args: string[]): Promise<number> {
     await db.destroy();
     redis.disconnect();
   }
+}
+
+/** Two lines per source: who it is, then what its last collection did. */
+function describeSource(s: NewsSourceRow): string {
+  const state = s.enabled ? 'enabled ' : 'disabled';
+  let last: string;
+  if (!s.last_fetched_at) last = 'never';
+  else if (s.last_collection_status === 'failed' || (s.last_error && s.last_collection_status !== 'collected')) {
+    last = `${s.last_fetched_at.toISOString()}, failed (${s.consecutive_failures} in a row): ${s.last_error}`;
+  } else {
+    const found = `${s.items_seen} items seen, ${s.items_added} added, ${s.items_updated} updated, ${s.items_folded} folded together`;
+    last = s.last_collection_status === 'not-modified' ? `${s.last_fetched_at.toISOString()}, not modified since the last fetch (which found ${found})` : `${s.last_fetched_at.toISOString()}, collected: ${found}`;
+  }
+  return `${String(s.id).padStart(4)}  ${state}  ${s.name}  ${s.feed_url}\n        last collection: ${last}`;
 }
 
 function fail(message: string): number {

@@ -1,10 +1,13 @@
+import { createHash } from 'node:crypto';
 import { transactionWithEvents, type EventBus, type Knex, type Logger } from '@neuralbeat/common';
 import { htmlToText, isHttpUrl, sanitizeArticleHtml } from '@neuralbeat/common/html';
 import { NEWS_CATEGORIES } from '@neuralbeat/common/contracts';
-import { canonicalUrl, normalizeTitle } from './canonicalUrl';
+import { canonicalUrl, itemKey, normalizeTitle } from './canonicalUrl';
+import { isThin } from '../fulltext/thinText';
+import { CollectedArticlesRepository } from './collectedArticlesRepository';
 import { fetchFeed } from './feedFetcher';
 import { parseFeed, type FeedItem } from './feedParser';
-import { SourcesRepository, type NewsSourceRow } from './sourcesRepository';
+import { SourcesRepository, type CollectionCounts, type NewsSourceRow } from './sourcesRepository';
 
 const CATEGORY_BY_NAME = new Map(NEWS_CATEGORIES.map((c) => [c.toLowerCase(), c]));
 
@@ -20,26 +23,69 @@ export function newsCategory(categories: string[]): string {
 export interface CollectResult {
   sourceId: number;
   status: 'collected' | 'not-modified' | 'failed' | 'disabled' | 'missing';
+  /** Articles stored for the first time. */
   newArticleIds: number[];
+  /** Known articles whose title, summary or content the feed changed. */
+  updatedArticleIds: number[];
+  /** Items in the feed, items that repeated an identity already in this fetch (folded into it), items with no link or guid. */
+  counts?: CollectionCounts;
   error?: string;
+}
+
+/** The article columns a feed item fills. */
+type ItemRow = ReturnType<typeof itemRow>;
+
+/** SHA-1 of what the feed says about an item: a change means the publisher edited it. */
+const feedHash = (row: { title: string; excerpt: string; content: string }) => createHash('sha1').update(`${row.title}\n${row.excerpt}\n${row.content}`).digest('hex');
+
+function itemRow(source: NewsSourceRow, item: FeedItem, key: string) {
+  const content = sanitizeArticleHtml(item.contentHtml, { baseUrl: item.link });
+  const excerpt = htmlToText(item.summary ?? '') || htmlToText(content).slice(0, 300);
+  const title = htmlToText(item.title).slice(0, 500);
+  return {
+    title,
+    slug: null,
+    content,
+    excerpt,
+    author: htmlToText(item.author ?? '') || source.name,
+    publish_date: item.publishedAt ?? new Date(),
+    category: newsCategory(item.categories),
+    image_url: item.imageUrl && isHttpUrl(item.imageUrl) ? item.imageUrl : null,
+    source_url: item.link,
+    news_source: source.name,
+    tags: item.categories.map((c) => htmlToText(c).toLowerCase()).filter(Boolean).slice(0, 10),
+    source_id: source.id,
+    guid: item.guid,
+    item_key: key,
+    canonical_url: canonicalUrl(item.link),
+    normalized_title: normalizeTitle(item.title),
+    feed_hash: feedHash({ title, excerpt, content }),
+    // A feed that carries the whole article needs no page: the item skips the full-text stage.
+    ...(isThin(content) ? {} : { pipeline_stage: 'extracted', full_text_status: 'feed' }),
+  };
 }
 
 /**
  * Turns a source's feed into pending articles; a re-fetch of known items adds
- * nothing. Each new article is announced with `article.collected`, written to the
- * outbox in the transaction that stores it: that event is how an article enters
- * the pipeline, so none can be stored and then forgotten.
+ * nothing, an edited item updates its article. Each new or edited article is
+ * announced with `article.collected`, written to the outbox in the transaction
+ * that stores it: that event is how an article enters the pipeline, so none can
+ * be stored and then forgotten.
  */
 export class Collector {
   private readonly db: Knex;
   private readonly bus: Pick<EventBus, 'publish'>;
   private readonly sources: SourcesRepository;
+  private readonly articles: CollectedArticlesRepository;
   private readonly logger: Logger;
   private readonly timeoutMs: number;
-  constructor(db: Knex, logger: Logger, timeoutMs: number, bus: Pick<EventBus, 'publish'>) {
+  private readonly userAgent: string;
+  constructor(db: Knex, logger: Logger, timeoutMs: number, bus: Pick<EventBus, 'publish'>, userAgent: string) {
     this.db = db;
     this.bus = bus;
+    this.userAgent = userAgent;
     this.sources = new SourcesRepository(db);
+    this.articles = new CollectedArticlesRepository(feedHash);
     this.logger = logger;
     this.timeoutMs = timeoutMs;
   }
@@ -47,58 +93,51 @@ export class Collector {
   /** Never throws for a bad source: the problem is recorded on the source and reported. */
   async collect(sourceId: number, requestId?: string): Promise<CollectResult> {
     const source = await this.sources.find(sourceId);
-    if (!source) return { sourceId, status: 'missing', newArticleIds: [] };
-    if (!source.enabled) return { sourceId, status: 'disabled', newArticleIds: [] };
+    const none = { newArticleIds: [], updatedArticleIds: [] };
+    if (!source) return { sourceId, status: 'missing', ...none };
+    if (!source.enabled) return { sourceId, status: 'disabled', ...none };
     try {
-      const fetched = await fetchFeed(source.feed_url, { etag: source.etag, lastModified: source.last_modified }, this.timeoutMs);
+      const fetched = await fetchFeed(source.feed_url, { etag: source.etag, lastModified: source.last_modified }, this.timeoutMs, this.userAgent);
       if (fetched.status === 'not-modified') {
-        await this.sources.recordSuccess(source.id, {});
-        return { sourceId, status: 'not-modified', newArticleIds: [] };
+        await this.sources.recordSuccess(source.id, {}, 'not-modified');
+        return { sourceId, status: 'not-modified', ...none };
       }
       const items = await parseFeed(fetched.text!, fetched.contentType);
-      const newArticleIds = await this.store(source, items, requestId);
-      await this.sources.recordSuccess(source.id, { etag: fetched.etag ?? null, lastModified: fetched.lastModified ?? null });
-      this.logger.info({ sourceId, items: items.length, added: newArticleIds.length }, 'source collected');
-      return { sourceId, status: 'collected', newArticleIds };
+      const { rows, counts } = this.identify(source, items, requestId);
+      const stored = await transactionWithEvents(this.db, this.bus, async (trx, emit) => {
+        const stored = await this.articles.store(trx, rows);
+        for (const id of [...stored.added, ...stored.updated]) emit('article.collected', { articleId: id, sourceId: source.id }, requestId);
+        return stored;
+      });
+      const result = { ...counts, added: stored.added.length, updated: stored.updated.length };
+      await this.sources.recordSuccess(source.id, { etag: fetched.etag ?? null, lastModified: fetched.lastModified ?? null }, 'collected', result);
+      this.logger.info({ sourceId, requestId, ...result }, 'source collected');
+      return { sourceId, status: 'collected', newArticleIds: stored.added, updatedArticleIds: stored.updated, counts };
     } catch (err) {
       const message = err instanceof Error ? (err.name === 'TimeoutError' ? `Timed out after ${this.timeoutMs} ms` : err.message) : String(err);
       await this.sources.recordFailure(source.id, message);
-      this.logger.warn({ sourceId, err: message }, 'source failed');
-      return { sourceId, status: 'failed', newArticleIds: [], error: message };
+      this.logger.warn({ sourceId, requestId, err: message }, 'source failed');
+      return { sourceId, status: 'failed', ...none, error: message };
     }
   }
 
-  private async store(source: NewsSourceRow, items: FeedItem[], requestId?: string): Promise<number[]> {
-    const rows = items
-      .map((item) => {
-        const canonical = canonicalUrl(item.link);
-        if (!canonical) return null;
-        const content = sanitizeArticleHtml(item.contentHtml, { baseUrl: item.link });
-        const excerpt = htmlToText(item.summary ?? '') || htmlToText(content).slice(0, 300);
-        return {
-          title: htmlToText(item.title).slice(0, 500),
-          slug: null,
-          content,
-          excerpt,
-          author: htmlToText(item.author ?? '') || source.name,
-          publish_date: item.publishedAt ?? new Date(),
-          category: newsCategory(item.categories),
-          image_url: item.imageUrl && isHttpUrl(item.imageUrl) ? item.imageUrl : null,
-          source_url: item.link,
-          news_source: source.name,
-          tags: item.categories.map((c) => htmlToText(c).toLowerCase()).filter(Boolean).slice(0, 10),
-          source_id: source.id,
-          guid: item.guid,
-          canonical_url: canonical,
-          normalized_title: normalizeTitle(item.title),
-        };
-      })
-      .filter((r): r is NonNullable<typeof r> => r !== null && r.title.length > 0);
-    if (!rows.length) return [];
-    return transactionWithEvents(this.db, this.bus, async (trx, emit) => {
-      const inserted: { id: number }[] = await trx('articles').insert(rows).onConflict('canonical_url').ignore().returning('id');
-      for (const { id } of inserted) emit('article.collected', { articleId: id, sourceId: source.id }, requestId);
-      return inserted.map((r) => r.id);
-    });
+  /** One row per item identity; later items with an identity already seen in this fetch are folded into the first, and said so. */
+  private identify(source: NewsSourceRow, items: FeedItem[], requestId?: string): { rows: ItemRow[]; counts: CollectionCounts } {
+    const byKey = new Map<string, ItemRow>();
+    const folded: { key: string; link: string }[] = [];
+    let unidentified = 0;
+    for (const item of items) {
+      const key = itemKey(item);
+      const row = key ? itemRow(source, item, key) : null;
+      if (!key || !row || !row.title) {
+        unidentified++;
+        continue;
+      }
+      if (byKey.has(key)) folded.push({ key, link: item.link });
+      else byKey.set(key, row);
+    }
+    if (folded.length) this.logger.warn({ sourceId: source.id, requestId, folded: folded.length, sample: folded.slice(0, 5) }, 'feed items folded into an item with the same identity');
+    if (unidentified) this.logger.warn({ sourceId: source.id, requestId, unidentified }, 'feed items without a usable link or guid skipped');
+    return { rows: [...byKey.values()], counts: { seen: items.length, folded: folded.length, unidentified } };
   }
 }

@@ -11,6 +11,22 @@ export interface NewsSourceRow {
   last_success_at: Date | null;
   last_error: string | null;
   consecutive_failures: number;
+  /** How the last collection ended: `collected`, `not-modified` or `failed`. */
+  last_collection_status: string | null;
+  /** Counts of the last collection that read the feed. */
+  items_seen: number;
+  items_added: number;
+  items_updated: number;
+  items_folded: number;
+}
+
+/** What one collection found in a feed. */
+export interface CollectionCounts {
+  seen: number;
+  /** Items that repeated an identity already in the same fetch, folded into it. */
+  folded: number;
+  /** Items with neither a usable link nor a guid, skipped. */
+  unidentified: number;
 }
 
 /** Knex access to `news_sources`. */
@@ -47,7 +63,12 @@ export class SourcesRepository {
     return row;
   }
 
-  async recordSuccess(id: number, cache: { etag?: string | null; lastModified?: string | null }): Promise<void> {
+  async recordSuccess(
+    id: number,
+    cache: { etag?: string | null; lastModified?: string | null },
+    status: 'collected' | 'not-modified',
+    counts?: CollectionCounts & { added: number; updated: number },
+  ): Promise<void> {
     await this.db('news_sources')
       .where({ id })
       .update({
@@ -55,6 +76,8 @@ export class SourcesRepository {
         last_success_at: this.db.fn.now(),
         last_error: null,
         consecutive_failures: 0,
+        last_collection_status: status,
+        ...(counts ? { items_seen: counts.seen, items_added: counts.added, items_updated: counts.updated, items_folded: counts.folded } : {}),
         updated_at: this.db.fn.now(),
         ...(cache.etag !== undefined ? { etag: cache.etag } : {}),
         ...(cache.lastModified !== undefined ? { last_modified: cache.lastModified } : {}),
@@ -64,7 +87,7 @@ export class SourcesRepository {
   async recordFailure(id: number, error: string): Promise<void> {
     await this.db('news_sources')
       .where({ id })
-      .update({ last_fetched_at: this.db.fn.now(), last_error: error.slice(0, 1000), updated_at: this.db.fn.now() })
+      .update({ last_fetched_at: this.db.fn.now(), last_error: error.slice(0, 1000), last_collection_status: 'failed', updated_at: this.db.fn.now() })
       .increment('consecutive_failures', 1);
   }
 }

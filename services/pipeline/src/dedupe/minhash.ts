@@ -1,36 +1,26 @@
 /**
  * MinHash signatures with LSH banding for near-duplicate detection.
  *
- * Text → normalised tokens (stop words dropped, light stemming) → the set of
- * tokens (word pairs were tried: on the labelled headline pairs they cut recall
- * far more than they raised precision) → NUM_HASHES minimum hash values. Two texts'
+ * Text → its content words (storyText.ts: stop words dropped, Porter stems)
+ * → NUM_HASHES minimum hash values (word pairs were tried: on the labelled
+ * headline pairs they cut recall far more than they raised precision). Two texts'
  * signatures agree in a share of positions that estimates the Jaccard
  * similarity of their shingle sets. The signature is cut into BANDS bands of
  * ROWS values; texts sharing any band bucket become candidates, so a lookup
  * touches only the matching buckets, however many articles are stored.
  * With 64 bands × 2 rows a pair at similarity s becomes a candidate with
- * probability 1 − (1 − s²)⁶⁴: 0.92 at s = 0.2, 0.998 at s = 0.3, so the final
- * threshold, not the banding, decides.
+ * probability 1 − (1 − s²)⁶⁴: 0.92 at s = 0.2, 0.998 at s = 0.3, so the
+ * comparison of the candidates' texts (storyMatch.ts), not the banding, decides.
  */
+import { contentWords } from './storyText';
+
 export const NUM_HASHES = 128;
 export const BANDS = 64;
 export const ROWS = NUM_HASHES / BANDS;
 
-const STOP_WORDS = new Set(
-  'a an the and or but of to in on for with at by from as is are was were be been being it its this that these those has have had will would can could should may might into over after before about than then so not no new says said its their his her they we you i he she them our your'.split(
-    ' ',
-  ),
-);
-
-/** Lower-cased word tokens without stop words, with plural and tense endings trimmed. */
-export function tokens(text: string): string[] {
-  return (text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
-    .filter((w) => !STOP_WORDS.has(w))
-    .map((w) => (w.length > 5 ? w.replace(/(ing|ed|es|s)$/, '') : w.length > 3 ? w.replace(/s$/, '') : w));
-}
-
+/** The set of content words a signature is taken over (stop words dropped, number words as digits, stemmed). */
 export function shingles(text: string): Set<string> {
-  return new Set(tokens(text));
+  return new Set(contentWords(text));
 }
 
 /** 32-bit FNV-1a. */
@@ -57,8 +47,13 @@ const SEEDS = Array.from({ length: NUM_HASHES }, (_, i) => mix(0x9e3779b9 ^ Math
 
 /** The MinHash signature of a text (signed 32-bit values, as Postgres integers store them). */
 export function signature(text: string): number[] {
+  return signatureOf(shingles(text));
+}
+
+/** The MinHash signature of a set of words. */
+export function signatureOf(words: Iterable<string>): number[] {
   const mins = new Array<number>(NUM_HASHES).fill(0xffffffff);
-  for (const shingle of shingles(text)) {
+  for (const shingle of words) {
     const base = fnv1a(shingle);
     for (let i = 0; i < NUM_HASHES; i++) {
       const h = mix(base ^ SEEDS[i]!);

@@ -7,7 +7,7 @@ export type PublishableArticle = Pick<
   ArticleRow,
   | 'id' | 'title' | 'rewritten_title' | 'rewritten_content' | 'rewritten_excerpt' | 'meta_description' | 'content' | 'excerpt' | 'author'
   | 'publish_date' | 'category' | 'image_url' | 'source_url' | 'news_source' | 'tags' | 'ai_provider' | 'has_high_volume_keywords'
->;
+> & { pipeline_generation?: number };
 
 const slugBase = (title: string) =>
   title
@@ -22,7 +22,9 @@ const slugBase = (title: string) =>
 /**
  * Publishes an article atomically: the news_feed row, the article's
  * published/completed state and the `newsfeed.published` event (through the
- * outbox) commit together.
+ * outbox) commit together. An article
+ * already in the news feed (run again after its source edited it) updates its
+ * row in place, keeping its slug, and `newsfeed.updated` goes out when anything changed.
  */
 export class Publisher {
   private readonly db: Knex;
@@ -32,13 +34,35 @@ export class Publisher {
     this.bus = bus;
   }
 
-  async publish(article: PublishableArticle, requestId?: string): Promise<{ newsFeedId: number; created: boolean }> {
+  async publish(article: PublishableArticle, requestId?: string): Promise<{ newsFeedId: number | null; created: boolean; updated: boolean }> {
+    try {
+      return await this.publishOnce(article, requestId);
+    } catch (err) {
+      // The source edited the article while it was on its way here: the new pass publishes it, not this one.
+      if (err instanceof Superseded) return { newsFeedId: null, created: false, updated: false };
+      throw err;
+    }
+  }
+
+  /** Marks the article published, if it is still the generation being published (else the transaction rolls back). */
+  private async markPublished(trx: Knex.Transaction, article: PublishableArticle, fields: Record<string, unknown> = {}): Promise<void> {
+    const own = trx('articles').where({ id: article.id });
+    if (article.pipeline_generation !== undefined) own.where({ pipeline_generation: article.pipeline_generation });
+    if (!(await own.update({ published: true, processing_status: 'completed', pipeline_stage: 'published', ...fields, updated_at: trx.fn.now() }))) throw new Superseded();
+  }
+
+  private publishOnce(article: PublishableArticle, requestId?: string): Promise<{ newsFeedId: number; created: boolean; updated: boolean }> {
     return transactionWithEvents(this.db, this.bus, async (trx, emit) => {
-      const existing = await trx('news_feed').where({ article_id: article.id }).first('id', 'slug');
+      const existing = await trx('news_feed').where({ article_id: article.id }).first();
       if (existing) {
-        await trx('articles').where({ id: article.id }).update({ published: true, processing_status: 'completed', pipeline_stage: 'published', updated_at: trx.fn.now() });
-        emit('newsfeed.published', { newsFeedId: existing.id, articleId: article.id, slug: existing.slug }, requestId);
-        return { newsFeedId: existing.id as number, created: false };
+        const fields = this.feedFields(article);
+        const changed = (Object.keys(fields) as (keyof typeof fields)[]).some((k) => JSON.stringify(normalise(existing[k])) !== JSON.stringify(normalise(fields[k])));
+        if (changed) {
+          await trx('news_feed').where({ id: existing.id }).update({ ...fields, updated_at: trx.fn.now() });
+          emit('newsfeed.updated', { newsFeedId: existing.id }, requestId);
+        }
+        await this.markPublished(trx, article);
+        return { newsFeedId: existing.id as number, created: false, updated: changed };
       }
       const title = article.rewritten_title ?? article.title;
       const base = slugBase(title);
@@ -47,45 +71,22 @@ export class Publisher {
       const taken = await trx('news_feed').where('slug', base).orWhere('slug', 'like', `${base}-%`).pluck('slug');
       let slug = base;
       for (let n = 2; taken.includes(slug); n++) slug = `${base}-${n}`;
-      const excerpt = article.rewritten_excerpt ?? article.excerpt ?? '';
-      const schemaMarkup = JSON.stringify({
-        '@context': 'https://schema.org',
-        '@type': 'NewsArticle',
-        headline: title,
-        datePublished: article.publish_date.toISOString(),
-        author: { '@type': 'Person', name: article.author },
-        ...(article.source_url ? { isBasedOn: article.source_url } : {}),
-      });
       const [row] = await trx('news_feed')
         .insert({
           article_id: article.id,
-          title,
           slug,
-          // The last gate before the public table: whatever wrote the article's HTML, the page gets sanitised HTML.
-          content: sanitizeArticleHtml(article.rewritten_content ?? article.content ?? '', { baseUrl: article.source_url }),
-          excerpt,
-          author: article.author,
-          publish_date: article.publish_date,
-          category: article.category,
-          image_url: article.image_url,
-          source_url: article.source_url,
-          source_name: article.news_source,
-          tags: article.tags ?? [],
-          meta_tags: { description: article.meta_description ?? excerpt },
-          schema_markup: schemaMarkup,
+          ...this.feedFields(article),
           rewrite_status: 'completed',
           seo_status: 'completed',
-          ai_provider: article.ai_provider,
-          has_high_volume_keywords: article.has_high_volume_keywords,
           updated_at: trx.fn.now(),
         })
         .onConflict('article_id')
         .ignore()
         .returning('id');
-      if (!row) return { newsFeedId: (await trx('news_feed').where({ article_id: article.id }).first('id')).id, created: false };
-      await trx('articles').where({ id: article.id }).update({ published: true, processing_status: 'completed', pipeline_stage: 'published', slug, updated_at: trx.fn.now() });
+      if (!row) return { newsFeedId: (await trx('news_feed').where({ article_id: article.id }).first('id')).id, created: false, updated: false };
+      await this.markPublished(trx, article, { slug });
       emit('newsfeed.published', { newsFeedId: row.id, articleId: article.id, slug }, requestId);
-      return { newsFeedId: row.id as number, created: true };
+      return { newsFeedId: row.id as number, created: true, updated: false };
     });
   }
 
@@ -96,4 +97,40 @@ export class Publisher {
       if (row) emit('newsfeed.published', { newsFeedId: row.id, articleId, slug: row.slug }, requestId);
     });
   }
+
+  /** The news_feed columns that come from the article. */
+  private feedFields(article: PublishableArticle) {
+    const title = article.rewritten_title ?? article.title;
+    const excerpt = article.rewritten_excerpt ?? article.excerpt ?? '';
+    return {
+      title,
+      // The last gate before the public table: whatever wrote the article's HTML, the page gets sanitised HTML.
+      content: sanitizeArticleHtml(article.rewritten_content ?? article.content ?? '', { baseUrl: article.source_url }),
+      excerpt,
+      author: article.author,
+      publish_date: article.publish_date,
+      category: article.category,
+      image_url: article.image_url,
+      source_url: article.source_url,
+      source_name: article.news_source,
+      tags: article.tags ?? [],
+      meta_tags: { description: article.meta_description ?? excerpt },
+      schema_markup: JSON.stringify({
+        '@context': 'https://schema.org',
+        '@type': 'NewsArticle',
+        headline: title,
+        datePublished: article.publish_date.toISOString(),
+        author: { '@type': 'Person', name: article.author },
+        ...(article.source_url ? { isBasedOn: article.source_url } : {}),
+      }),
+      ai_provider: article.ai_provider,
+      has_high_volume_keywords: article.has_high_volume_keywords,
+    };
+  }
 }
+
+/** The article was edited while being published: roll the publication back. */
+class Superseded extends Error {}
+
+/** Dates compare by instant, everything else by value. */
+const normalise = (v: unknown) => (v instanceof Date ? v.toISOString() : v);

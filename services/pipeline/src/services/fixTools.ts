@@ -2,7 +2,6 @@ import { recordAudit, type Knex, type Logger } from '@neuralbeat/common';
 import {
   LOW_SEO_SAMPLE_SIZE,
   SEO_SCORE_THRESHOLD,
-  type ArticleStage,
   type DuplicateResetResult,
   type LowSeoFixResult,
   type PipelineJob,
@@ -17,9 +16,6 @@ export type FixResult = DuplicateResetResult | PublishedStatusFixResult | LowSeo
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const actorOf = (job: FixJob) => job.actor ?? { id: null, username: 'system' };
-
-/** The stage to run next for an article whose last finished stage is `mark`. */
-const NEXT_AFTER: Record<string, ArticleStage | 'start'> = { collected: 'start', deduped: 'dedupe', scored: 'seo', rewritten: 'rewrite', tagged: 'tag' };
 
 /**
  * The operator fix tools (spec §4), run by the admin-fix worker. A dry run reads
@@ -173,11 +169,7 @@ export class FixTools {
       return { rows, bumped };
     });
     // A new generation gives the next stage a new job id, so it runs even if a lost job of the old pass still holds the old id.
-    for (const { id, pipeline_stage } of bumped) {
-      const next = NEXT_AFTER[pipeline_stage];
-      if (next === 'start') await this.flow.start(id, job.requestId);
-      else if (next) await this.flow.advance(next, id, job.requestId);
-    }
+    for (const { id } of bumped) await this.flow.start(id, job.requestId);
     this.logger.info({ fix: 'stuckRequeue', count: bumped.length, requestId: job.requestId }, 'stuck articles queued again');
     const message = rows.length ? `Queued ${bumped.length} of ${plural(rows.length, 'stuck article')} again from their next stage` : `No articles are stuck (${idle})`;
     return { message, results: { total: rows.length, processed: bumped.length, articles: present(rows) } };

@@ -16,6 +16,7 @@ import type { PipelineQueues } from '../queues';
 
 const STAGE_LABELS: Record<PipelineStage, string> = {
   collect: 'Collect',
+  fullText: 'Full text',
   dedupe: 'Duplicate check',
   seo: 'SEO scoring',
   rewrite: 'Rewrite',
@@ -100,7 +101,7 @@ export class QueueMonitor {
           .whereIn('id', articleIds)
           .where({ processing_status: 'failed' })
           // A retried rewrite gets a fresh budget of provider tries.
-          .update({ processing_status: stage === 'dedupe' ? 'pending' : 'processing', last_error: null, ...(stage === 'rewrite' ? { processing_attempts: 0 } : {}), updated_at: trx.fn.now() });
+          .update({ processing_status: stage === 'fullText' || stage === 'dedupe' ? 'pending' : 'processing', last_error: null, ...(stage === 'rewrite' ? { processing_attempts: 0 } : {}), updated_at: trx.fn.now() });
       }
       if (failed.length) await recordAudit(trx, { actor, action: 'queueRetry', params: { queue: queueName, ...(jobId ? { jobId } : {}) }, affectedIds: articleIds, affectedCount: failed.length, requestId });
     });

@@ -4,9 +4,16 @@ import type { ArticleStage } from '@neuralbeat/common/contracts';
 import type { WorkerDeps } from './types';
 
 /** Progress marks on `articles.pipeline_stage`, in order. */
-export const STAGE_MARKS = ['collected', 'deduped', 'scored', 'rewritten', 'tagged', 'published'] as const;
+export const STAGE_MARKS = ['collected', 'extracted', 'deduped', 'scored', 'rewritten', 'tagged', 'published'] as const;
 export type StageMark = (typeof STAGE_MARKS)[number];
-const DONE_MARK: Record<ArticleStage, StageMark> = { dedupe: 'deduped', seo: 'scored', rewrite: 'rewritten', tag: 'tagged', publish: 'published' };
+const DONE_MARK: Record<ArticleStage, StageMark> = {
+  fullText: 'extracted',
+  dedupe: 'deduped',
+  seo: 'scored',
+  rewrite: 'rewritten',
+  tag: 'tagged',
+  publish: 'published',
+};
 const TERMINAL = new Set(['duplicate', 'failed', 'skipped', 'completed']);
 
 /** The article columns the stages read. */
@@ -20,7 +27,16 @@ export interface ArticleRow {
   category: string;
   image_url: string | null;
   source_url: string | null;
+  canonical_url: string | null;
   news_source: string | null;
+  source_id: number | null;
+  published: boolean;
+  full_text_status: string | null;
+  full_text_note: string | null;
+  page_etag: string | null;
+  page_last_modified: string | null;
+  story_cluster_id: number | null;
+  minhash_signature: number[] | null;
   tags: string[] | null;
   normalized_title: string | null;
   processing_status: string;
@@ -57,11 +73,11 @@ export const isSettled = (a: Pick<ArticleRow, 'processing_status'> & { seo_score
 export function articleStage(
   stage: ArticleStage,
   deps: WorkerDeps,
-  work: (article: ArticleRow, job: ArticleJob) => Promise<'done' | 'held'>,
+  work: (article: ArticleRow, job: ArticleJob, token?: string) => Promise<'done' | 'held'>,
   hooks: { alreadyDone?: (article: ArticleRow, job: ArticleJob) => Promise<void> } = {},
 ) {
   const doneIndex = STAGE_MARKS.indexOf(DONE_MARK[stage]);
-  const run = async (job: ArticleJob): Promise<StageOutcome> => {
+  const run = async (job: ArticleJob, token?: string): Promise<StageOutcome> => {
     const { articleId, requestId } = job.data;
     const article = (await deps.db('articles').where({ id: articleId }).first()) as ArticleRow | undefined;
     if (!article) throw new UnrecoverableError(`Article ${articleId} does not exist`);
@@ -72,14 +88,14 @@ export function articleStage(
       return 'already-done';
     }
     if (TERMINAL.has(article.processing_status) || reached !== doneIndex - 1) return 'not-applicable';
-    const outcome = await work(article, job);
+    const outcome = await work(article, job, token);
     deps.logger.debug({ stage, articleId, outcome, requestId }, 'stage finished');
     if (outcome === 'done') await deps.flow.advance(stage, articleId, requestId);
     return outcome;
   };
   return async (job: ArticleJob, token?: string): Promise<StageOutcome> => {
     try {
-      return await run(job);
+      return await run(job, token);
     } catch (err) {
       if (!token || !isDatabaseUnavailable(err)) throw err;
       deps.logger.warn({ stage, articleId: job.data.articleId, err: (err as Error).message }, 'database unavailable; the stage waits and retries');

@@ -2,23 +2,15 @@ import { DuplicateDetector } from '../dedupe/duplicateDetector';
 import { articleStage } from './articleStage';
 import type { WorkerDeps } from './types';
 
-/** Stage 1: a duplicate points at its earliest original, records how it was found, and stops here. */
+/**
+ * Stage 2: true duplicates only. A copy of a story that is live or on its way
+ * is held (status duplicate, pointing at the copy published first) and stops
+ * here; every copy joins the story's cluster, credited on the article page.
+ */
 export function createDedupeProcessor(deps: WorkerDeps) {
   const detector = new DuplicateDetector(deps.db);
   return articleStage('dedupe', deps, async (article) => {
     const verdict = await detector.check(article);
-    if (verdict.duplicate) {
-      await deps.db('articles').where({ id: article.id }).update({
-        is_duplicate: true,
-        duplicate_of: verdict.originalId,
-        duplicate_detection_data: { method: verdict.method, similarity: verdict.similarity, matchedId: verdict.matchedId },
-        processing_status: 'duplicate',
-        pipeline_stage: 'deduped',
-        updated_at: deps.db.fn.now(),
-      });
-      return 'held';
-    }
-    await deps.db('articles').where({ id: article.id }).update({ processing_status: 'processing', pipeline_stage: 'deduped', updated_at: deps.db.fn.now() });
-    return 'done';
+    return verdict.duplicate || verdict.superseded ? 'held' : 'done';
   });
 }

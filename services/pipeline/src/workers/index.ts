@@ -3,6 +3,7 @@ import { PIPELINE_QUEUES, type PipelineStage } from '@neuralbeat/common/contract
 import { rewriteProviderFor } from '../providers';
 import { createCollectProcessor } from './collect';
 import { createDedupeProcessor } from './dedupe';
+import { createFullTextProcessor } from './fullText';
 import { createPublishProcessor } from './publish';
 import { createRewriteProcessor } from './rewrite';
 import { createSeoProcessor } from './seo';
@@ -15,6 +16,7 @@ type StageWorkers = Exclude<PipelineStage, 'adminFix'>;
 export function createProcessors(deps: WorkerDeps): Record<StageWorkers, Processor> {
   return {
     collect: createCollectProcessor(deps),
+    fullText: createFullTextProcessor(deps),
     dedupe: createDedupeProcessor(deps),
     seo: createSeoProcessor(deps),
     rewrite: createRewriteProcessor(deps, rewriteProviderFor(deps.config)),
@@ -43,7 +45,8 @@ export function startWorkers(deps: WorkerDeps, connection: ConnectionOptions): W
     const worker = new Worker(PIPELINE_QUEUES[stage].name, processors[stage], {
       connection,
       prefix: deps.config.REDIS_PREFIX,
-      concurrency: stage === 'collect' ? 2 : deps.config.PIPELINE_CONCURRENCY,
+      // Page fetching is I/O bound and polite per host, so it has its own setting.
+      concurrency: stage === 'collect' ? 2 : stage === 'fullText' ? deps.config.FULL_TEXT_CONCURRENCY : deps.config.PIPELINE_CONCURRENCY,
       lockDuration: deps.config.PIPELINE_LOCK_MS,
       stalledInterval: deps.config.PIPELINE_LOCK_MS,
       maxStalledCount: 3,

@@ -13,8 +13,8 @@ export function createPublishProcessor(deps: WorkerDeps) {
     'publish',
     deps,
     async (article, job) => {
-      await publisher.publish(article, job.data.requestId);
-      return 'done';
+      const result = await publisher.publish(article, job.data.requestId);
+      return result.newsFeedId === null ? 'held' : 'done';
     },
     { alreadyDone: (article, job) => publisher.announce(article.id, job.data.requestId) },
   );

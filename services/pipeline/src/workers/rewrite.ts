@@ -12,6 +12,7 @@ export function createRewriteProcessor(deps: WorkerDeps, provider: RewriteProvid
         await provider.rewrite({ articleId: article.id, title: article.title, contentHtml: article.content ?? '', excerpt: article.excerpt }),
         article.source_url,
       );
+      let updated = 0;
       await deps.db.transaction(async (trx) => {
         await trx('ai_provider_metrics').insert({
           provider: provider.id,
@@ -22,7 +23,7 @@ export function createRewriteProcessor(deps: WorkerDeps, provider: RewriteProvid
           cost: result.cost,
           response_format_correct: true,
         });
-        await trx('articles').where({ id: article.id }).update({
+        updated = await trx('articles').where({ id: article.id, pipeline_generation: article.pipeline_generation }).update({
           rewritten_title: result.title,
           rewritten_content: result.content,
           rewritten_excerpt: result.excerpt,
@@ -33,7 +34,8 @@ export function createRewriteProcessor(deps: WorkerDeps, provider: RewriteProvid
           updated_at: trx.fn.now(),
         });
       });
-      return 'done';
+      // No row: the source edited the article meanwhile and its new pass carries on.
+      return updated ? 'done' : 'held';
     } catch (err) {
       await deps.db('ai_provider_metrics').insert({
         provider: provider.id,

@@ -3,19 +3,25 @@ import { scoreSeo } from '../seo/seoRubric';
 import { articleStage } from './articleStage';
 import type { WorkerDeps } from './types';
 
-/** Stage 2: scores the article; below the threshold it goes back to pending and no further. */
+/**
+ * Stage 3: scores the article; below the threshold it goes back to pending and
+ * no further, with the reasons (and why its page was not used, if it was not).
+ * An article already live, run again after an edit, is re-scored but stays live.
+ */
 export function createSeoProcessor(deps: WorkerDeps) {
   return articleStage('seo', deps, async (article) => {
     const result = scoreSeo({ title: article.title, excerpt: article.excerpt, contentHtml: article.content, imageUrl: article.image_url });
-    const passed = result.score >= SEO_SCORE_THRESHOLD;
-    await deps.db('articles').where({ id: article.id }).update({
+    const passed = result.score >= SEO_SCORE_THRESHOLD || article.published;
+    const reasoning = [...result.reasoning, ...(article.full_text_note ? [article.full_text_note] : [])];
+    const updated = await deps.db('articles').where({ id: article.id, pipeline_generation: article.pipeline_generation }).update({
       seo_score: result.score,
-      seo_reasoning: result.reasoning.join('\n'),
+      seo_reasoning: reasoning.join('\n'),
       has_high_volume_keywords: result.hasHighVolumeKeywords,
       processing_status: passed ? 'processing' : 'pending',
       ...(passed ? { pipeline_stage: 'scored' } : {}),
       updated_at: deps.db.fn.now(),
     });
-    return passed ? 'done' : 'held';
+    // No row: the source edited the article meanwhile and its new pass carries on.
+    return passed && updated ? 'done' : 'held';
   });
 }

@@ -7,7 +7,7 @@ import type { PipelineStage } from '@neuralbeat/common/contracts';
  * The one place that chains stages: processors never enqueue another stage themselves.
  */
 export interface ArticleFlow {
-  /** Enters a newly collected article into the first stage. */
+  /** Enters an article at the stage after the one it has done (a new article: its first stage). */
   start(articleId: number, requestId?: string): Promise<void>;
   /** Called by a stage that finished an article successfully; enqueues the next stage, if any. */
   advance(from: PipelineStage, articleId: number, requestId?: string): Promise<void>;

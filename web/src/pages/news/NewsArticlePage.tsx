@@ -11,6 +11,7 @@ import { Breadcrumb, breadcrumbJsonLd } from '../../components/Breadcrumb';
 import { ShareLinks } from '../../components/ShareLinks';
 import { SourceCredit, categoryColor, providerLabel, tagPath } from '../../components/news/NewsCard';
 import { formatDate } from '../../lib/format';
+import { AlsoReportedBy } from './AlsoReportedBy';
 
 const slugWords = (slug: string) => slug.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= SLUG_FALLBACK_MIN_WORD_LENGTH);
 
@@ -123,6 +124,7 @@ function ArticleView({ data }: { data: SingleArticleResponse }) {
             : 'Produced before provider tracking (Legacy).'}
         </p>
       </Provenance>
+      <AlsoReportedBy reports={data.alsoReportedBy} />
       <ShareLinks url={url} title={article.title} />
       {relatedArticles.length > 0 && (
         <Related aria-labelledby="related-heading">
