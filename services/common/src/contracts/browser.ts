@@ -7,3 +7,4 @@ export * from './constants';
 export * from './text';
 export * from './pages';
 export * from './jsonLd';
+export * from './toolSubmission';

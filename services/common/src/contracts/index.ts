@@ -5,3 +5,4 @@ export * from './jobs';
 export * from './text';
 export * from './pages';
 export * from './jsonLd';
+export * from './toolSubmission';

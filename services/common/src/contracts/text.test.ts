@@ -40,11 +40,18 @@ describe('tool submission rules', () => {
     expect(messageFor({ category: 'Cooking' })).toBe('Please select a category');
   });
 
-  it('splits comma-separated tags and features and fixes the submitter', () => {
-    const r = toolSubmissionSchema.parse({ ...valid, tags: ' a, b ,,c ', features: ['x', ' y '] });
+  it('takes tags and features as lists (spec §3), trims them and fixes the submitter', () => {
+    const r = toolSubmissionSchema.parse({ ...valid, tags: [' a', 'b ', '', 'c'], features: ['x', ' y '] });
     expect(r.tags).toEqual(['a', 'b', 'c']);
     expect(r.features).toEqual(['x', 'y']);
     expect(r.submittedById).toBe(1);
     expect(toolSubmissionSchema.safeParse({ ...valid, submittedById: 2 }).success).toBe(false);
+  });
+
+  it('refuses a comma string where a list belongs, naming the field', () => {
+    const r = toolSubmissionSchema.safeParse({ ...valid, tags: 'a, b' });
+    expect(r.success).toBe(false);
+    expect(r.error!.issues[0]).toMatchObject({ path: ['tags'], message: 'Tags must be a list' });
+    expect(messageFor({ features: 'x, y' })).toBe('Features must be a list');
   });
 });
