@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   NOT_FOUND_PAGE,
   STATIC_PAGES,
+  aboutPageJsonLd,
   displayTag,
   eventJsonLd,
   eventSchema,
@@ -153,7 +154,7 @@ export class PageMetaResolver {
         ...fixed,
         canonicalPath: path,
         type: 'website',
-        jsonLd: path === '/' || path === '/about' ? siteJsonLd(this.abs) : [],
+        jsonLd: path === '/' ? siteJsonLd(this.abs) : path === '/about' ? [...siteJsonLd(this.abs), aboutPageJsonLd(this.abs)] : [],
         ...(path === '/' || path === '/news' ? { rssPath: '/rss.xml' } : {}),
       };
     }

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { createQueryClient } from '../api/queryClient';
 import { ToastProvider } from '../components/toast/ToastProvider';
@@ -8,7 +8,9 @@ import { routes } from './routes';
 import { theme } from './theme';
 
 const queryClient = createQueryClient();
-const router = createBrowserRouter(routes);
+function AppRoutes() {
+  return useRoutes(routes);
+}
 
 export function App() {
   return (
@@ -16,7 +18,9 @@ export function App() {
       <ThemeProvider theme={theme}>
         <GlobalStyle />
         <ToastProvider>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
         </ToastProvider>
       </ThemeProvider>
     </QueryClientProvider>

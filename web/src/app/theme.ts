@@ -32,6 +32,10 @@ export const theme = {
 };
 export type Theme = typeof theme;
 
+const LEVEL_COLORS: Record<string, string> = { Beginner: '#16a34a', Intermediate: '#d97706', Advanced: '#dc2626' };
+/** Badge colour of a guide's difficulty level. */
+export const levelColor = (level: string) => LEVEL_COLORS[level] ?? theme.colors.primary;
+
 export const media = {
   md: `@media (min-width: ${theme.breakpoints.md})`,
   belowMd: `@media (max-width: calc(${theme.breakpoints.md} - 0.02px))`,

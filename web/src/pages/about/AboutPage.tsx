@@ -5,7 +5,7 @@ import { Seo } from '../../seo/Seo';
 import { siteConfig } from '../../app/siteConfig';
 import { Button, Card, Container, Grid, Input, PageHeading, TextArea } from '../../components/ui';
 import { NewsletterSignup } from '../../components/NewsletterSignup';
-import { siteJsonLd } from '../home/HomePage';
+import { aboutJsonLd } from '../../seo/siteJsonLd';
 
 const OFFERS = [
   ['📰', 'Curated AI News', 'The day’s important AI stories from research labs, companies and regulators, summarised and credited to their sources.'],
@@ -32,7 +32,7 @@ export default function AboutPage() {
   const meta = STATIC_PAGES['/about'];
   return (
     <Container>
-      <Seo title={meta.title} description={meta.description} path="/about" jsonLd={siteJsonLd()} />
+      <Seo title={meta.title} description={meta.description} path="/about" jsonLd={aboutJsonLd()} />
       <PageHeading>About NeuralBeat</PageHeading>
       <Section aria-labelledby="mission">
         <h2 id="mission">Our Mission</h2>

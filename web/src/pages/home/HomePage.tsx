@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { NEWS_PAGE_SIZE, STATIC_PAGES, organizationJsonLd, websiteJsonLd } from '@neuralbeat/common/contracts/browser';
+import { NEWS_PAGE_SIZE, STATIC_PAGES } from '@neuralbeat/common/contracts/browser';
 import type { Event, HomeResponse, Job, Resource, Tool } from '@neuralbeat/common/contracts';
-import { Seo, absoluteUrl } from '../../seo/Seo';
-import { siteConfig } from '../../app/siteConfig';
+import { Seo } from '../../seo/Seo';
+import { siteJsonLd } from '../../seo/siteJsonLd';
 import { media } from '../../app/theme';
 import { Badge, Button, Card, Clamp, Container, Grid, Input, Skeleton } from '../../components/ui';
 import { Section } from '../../components/Section';
@@ -21,11 +21,6 @@ const POPULAR_CATEGORIES = [
   { name: 'Computer Vision', count: 74, icon: '👁️' },
   { name: 'Data Analytics', count: 65, icon: '📊' },
   { name: 'No-Code AI', count: 54, icon: '🧩' },
-];
-
-export const siteJsonLd = () => [
-  websiteJsonLd(absoluteUrl),
-  organizationJsonLd(absoluteUrl, { email: siteConfig.contactEmail, sameAs: Object.values(siteConfig.social) }),
 ];
 
 function HeroSearch() {

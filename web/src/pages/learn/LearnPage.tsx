@@ -7,9 +7,9 @@ import type { Resource } from '@neuralbeat/common/contracts';
 import { Seo } from '../../seo/Seo';
 import { Badge, Button, Card, Chip, Clamp, Container, EmptyState, Grid, Muted, PageHeading, Skeleton } from '../../components/ui';
 import { formatDate } from '../../lib/format';
+import { levelColor } from '../../app/theme';
 
 const CATEGORY_LABELS: Record<string, string> = { NLP: 'Natural Language Processing' };
-export const LEVEL_COLORS: Record<string, string> = { Beginner: '#16a34a', Intermediate: '#d97706', Advanced: '#dc2626' };
 
 /** /learn?category=&level=&tag=: the category filters on the server, level and tag in the browser. */
 export default function LearnPage() {
@@ -84,7 +84,7 @@ export default function LearnPage() {
             <Card key={r.id}>
               <CardBody>
                 <Row>
-                  <Badge $color={LEVEL_COLORS[r.difficultyLevel]}>{r.difficultyLevel}</Badge>
+                  <Badge $color={levelColor(r.difficultyLevel)}>{r.difficultyLevel}</Badge>
                   <small>{CATEGORY_LABELS[r.category] ?? r.category}</small>
                 </Row>
                 <h2>

@@ -11,7 +11,7 @@ import { DetailSkeleton } from '../../components/DetailSkeleton';
 import { ShareLinks } from '../../components/ShareLinks';
 import { Prose } from '../../components/Prose';
 import { formatDate } from '../../lib/format';
-import { LEVEL_COLORS } from './LearnPage';
+import { levelColor } from '../../app/theme';
 
 export default function ResourceDetailPage() {
   const { slug = '' } = useParams();
@@ -49,7 +49,7 @@ export default function ResourceDetailPage() {
       />
       <Breadcrumb items={crumbs} />
       <Meta>
-        <Badge $color={LEVEL_COLORS[r.difficultyLevel]}>{r.difficultyLevel}</Badge>
+        <Badge $color={levelColor(r.difficultyLevel)}>{r.difficultyLevel}</Badge>
         <time dateTime={r.publishedAt}>{formatDate(r.publishedAt)}</time>
       </Meta>
       <h1>{r.title}</h1>
