@@ -6,6 +6,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: false,
+    // The gateway reads it to preload each route's page chunks (services/gateway/src/firstScreen.ts).
+    manifest: true,
     rollupOptions: {
       output: {
         manualChunks(id: string) {

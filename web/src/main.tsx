@@ -1,12 +1,19 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { preloadRoute } from './app/routes';
 
 // The gateway writes per-page head tags for crawlers; once the app runs, each page renders its own.
 document.head.querySelectorAll('[data-ssr]').forEach((el) => el.remove());
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The gateway preloads the page's chunks; waiting for them here makes the first paint the page itself.
+// If a chunk fails, render anyway: the route loads it lazily (and shows its error) as on any navigation.
+void preloadRoute(window.location.pathname)
+  .catch(() => undefined)
+  .then(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );

@@ -9,6 +9,8 @@ import { crawlerDocuments } from './documents';
 import type { ApiMicroCache } from './apiCache';
 import { PageMetaResolver } from './pageMeta';
 import { renderShell } from './indexHtml';
+import { ContentReader } from './contentReader';
+import { FirstScreenEmbedder, RouteAssets } from './firstScreen';
 
 export interface GatewayDeps {
   logger: Logger;
@@ -56,11 +58,14 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use('/api', (req, _res, next) => next(notFound(`No API route for ${req.method} ${req.originalUrl.split('?')[0]}`)));
   app.use(compression());
   app.use(crawlerDocuments(deps.config));
-  const pages = new PageMetaResolver(deps.targets.content, deps.config.SITE_URL);
+  const content = new ContentReader(deps.targets.content);
+  const pages = new PageMetaResolver(deps.targets.content, deps.config.SITE_URL, content);
+  const firstScreen = new FirstScreenEmbedder(content, new RouteAssets(deps.webDist), deps.logger);
   app.use(
-    spaRoutes(deps.webDist, async (path, template) => {
-      const meta = await pages.resolve(path);
-      return { status: meta.status, html: renderShell(template, meta, deps.config) };
+    spaRoutes(deps.webDist, async (path, template, req) => {
+      const query = new URLSearchParams(req.url.split('?')[1] ?? '');
+      const [meta, withData] = await Promise.all([pages.resolve(path), firstScreen.render(template, path, query, req.requestId)]);
+      return { status: meta.status, html: renderShell(withData, meta, deps.config) };
     }),
   );
   return finishServiceApp(app);

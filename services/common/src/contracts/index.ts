@@ -6,3 +6,4 @@ export * from './text';
 export * from './pages';
 export * from './jsonLd';
 export * from './toolSubmission';
+export * from './screens';

@@ -2,21 +2,25 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Tool } from '@neuralbeat/common/contracts';
 import { Badge, Card, Clamp, LogoTile, Skeleton } from '../ui';
+import { FallbackImage } from '../FallbackImage';
 
+/** A directory card; its rows have fixed heights so that it is exactly as tall as its skeleton. */
 export function ToolCard({ tool }: { tool: Tool }) {
   return (
     <Card>
       <Body>
         <Head>
-          <LogoTile aria-hidden="true">{tool.logoUrl ? <img src={tool.logoUrl} alt="" loading="lazy" /> : tool.name.charAt(0)}</LogoTile>
+          <LogoTile aria-hidden="true">
+            <FallbackImage src={tool.logoUrl} loading="lazy" fallback={tool.name.charAt(0)} />
+          </LogoTile>
           <div>
-            <Name>
+            <Name title={tool.name}>
               <Link to={`/directory/${tool.slug}`}>{tool.name}</Link>
             </Name>
             <small>{tool.category}</small>
           </div>
         </Head>
-        <Clamp>{tool.shortDescription}</Clamp>
+        <Description>{tool.shortDescription}</Description>
         <Footer>
           <TagRow>
             {tool.tags.slice(0, 3).map((t) => (
@@ -34,9 +38,20 @@ export function ToolCardSkeleton() {
   return (
     <Card aria-hidden="true" data-testid="tool-skeleton">
       <Body>
-        <Skeleton $height="2.5rem" $width="60%" />
-        <Skeleton $height="2.8rem" />
-        <Skeleton $width="50%" />
+        <Head>
+          <LogoTile />
+          <div style={{ flex: 1 }}>
+            <Skeleton $height="1.05rem" $width="60%" style={{ marginBottom: '0.4rem' }} />
+            <Skeleton $height="0.8rem" $width="40%" />
+          </div>
+        </Head>
+        <Description as="div">
+          <Skeleton $height="0.9rem" style={{ margin: '0.35rem 0' }} />
+          <Skeleton $height="0.9rem" $width="70%" style={{ margin: '0.35rem 0' }} />
+        </Description>
+        <Footer>
+          <Skeleton $width="50%" $height="1.2rem" />
+        </Footer>
       </Body>
     </Card>
   );
@@ -57,6 +72,11 @@ const Head = styled.div`
   display: flex;
   gap: 0.75rem;
   align-items: center;
+  height: 2.75rem;
+  min-width: 0;
+  > div:last-child {
+    min-width: 0;
+  }
   small {
     color: ${(p) => p.theme.colors.muted};
   }
@@ -64,6 +84,9 @@ const Head = styled.div`
 const Name = styled.h3`
   margin: 0;
   font-size: 1.05rem;
+  white-space: nowrap;
+  overflow: hidden;
+  text-overflow: ellipsis;
   a {
     color: ${(p) => p.theme.colors.text};
     text-decoration: none;
@@ -74,8 +97,14 @@ const Name = styled.h3`
     inset: 0;
   }
 `;
+const Description = styled(Clamp)`
+  line-height: 1.6;
+  height: 3.2em;
+`;
 const Footer = styled.div`
   margin-top: auto;
+  height: 1.5rem;
+  overflow: hidden;
   display: flex;
   justify-content: space-between;
   align-items: center;
@@ -83,8 +112,10 @@ const Footer = styled.div`
 `;
 const TagRow = styled.div`
   display: flex;
-  flex-wrap: wrap;
   gap: 0.35rem;
+  min-width: 0;
+  overflow: hidden;
+  white-space: nowrap;
 `;
 const Pricing = styled.span`
   font-size: 0.8rem;

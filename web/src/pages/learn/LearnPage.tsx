@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { DIFFICULTY_LEVELS, RESOURCE_CATEGORIES, STATIC_PAGES } from '@neuralbeat/common/contracts/browser';
+import { X } from 'lucide-react';
+import { DIFFICULTY_LEVELS, RESOURCE_CATEGORIES, STATIC_PAGES, screenApi } from '@neuralbeat/common/contracts/browser';
 import type { Resource } from '@neuralbeat/common/contracts';
 import { Seo } from '../../seo/Seo';
 import { Badge, Button, Card, Chip, Clamp, Container, EmptyState, Grid, Muted, PageHeading, Skeleton } from '../../components/ui';
@@ -18,7 +19,7 @@ export default function LearnPage() {
   const level = params.get('level') ?? '';
   const tag = params.get('tag') ?? '';
   const validCategory = (RESOURCE_CATEGORIES as readonly string[]).includes(category) ? category : '';
-  const resources = useQuery<Resource[]>({ queryKey: [validCategory ? `/api/resources?category=${encodeURIComponent(validCategory)}` : '/api/resources'] });
+  const resources = useQuery<Resource[]>({ queryKey: [screenApi.resources(validCategory)] });
   const shown = useMemo(
     () => (resources.data ?? []).filter((r) => (!level || r.difficultyLevel === level) && (!tag || r.tags.includes(tag.toLowerCase()))),
     [resources.data, level, tag],
@@ -60,7 +61,7 @@ export default function LearnPage() {
         <TagFilter>
           Topic: <Badge>{tag}</Badge>
           <Button type="button" $variant="ghost" onClick={() => update('tag', '')} aria-label="Clear topic filter">
-            ✕
+            <X aria-hidden="true" size={16} />
           </Button>
         </TagFilter>
       )}
