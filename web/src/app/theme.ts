@@ -12,15 +12,16 @@ export const theme = {
     primaryText: '#ffffff',
     accent: '#0ea5e9',
     danger: '#dc2626',
-    success: '#16a34a',
+    success: '#15803d',
     warning: '#d97706',
+    /** Spec §9 category colours, in shades dark enough for small text on their own tint (WCAG AA, 4.5:1). */
     category: {
-      Research: '#2563eb',
-      'Product Launch': '#16a34a',
-      Policy: '#dc2626',
-      Business: '#9333ea',
-      Tutorial: '#ca8a04',
-      Opinion: '#4f46e5',
+      Research: '#1d4ed8',
+      'Product Launch': '#15803d',
+      Policy: '#b91c1c',
+      Business: '#7e22ce',
+      Tutorial: '#a16207',
+      Opinion: '#4338ca',
     } as Record<string, string>,
   },
   radius: { sm: '0.375rem', md: '0.5rem', lg: '0.75rem', full: '9999px' },
@@ -32,7 +33,7 @@ export const theme = {
 };
 export type Theme = typeof theme;
 
-const LEVEL_COLORS: Record<string, string> = { Beginner: '#16a34a', Intermediate: '#d97706', Advanced: '#dc2626' };
+const LEVEL_COLORS: Record<string, string> = { Beginner: '#15803d', Intermediate: '#b45309', Advanced: '#b91c1c' };
 /** Badge colour of a guide's difficulty level. */
 export const levelColor = (level: string) => LEVEL_COLORS[level] ?? theme.colors.primary;
 

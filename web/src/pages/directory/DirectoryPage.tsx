@@ -102,6 +102,7 @@ export default function DirectoryPage() {
         </EmptyState>
       ) : (
         <>
+          <h2 className="visually-hidden">Tools</h2>
           <Muted>
             {shown.length} {shown.length === 1 ? 'tool' : 'tools'}
           </Muted>

@@ -110,6 +110,7 @@ export default function NewsListPage() {
         </EmptyState>
       ) : (
         <>
+          <h2 className="visually-hidden">Articles</h2>
           <Muted data-testid="showing-count">
             Showing {articles.length} of {total} articles
           </Muted>
