@@ -193,3 +193,28 @@ describe('skeletons take exactly the space of what replaces them', () => {
     await page.context().close();
   });
 });
+
+describe('a long directory', () => {
+  it('lays out cards below the fold only when they come near, in exactly the space it reserved for them', async () => {
+    const db = env.sys.database.db;
+    for (let i = 0; i < 24; i++) {
+      await insertTool(db, { name: `Bulk Tool ${i}`, slug: `bulk-tool-${i}`, short_description: i % 2 ? 'Short' : 'A description long enough for two lines on a phone screen, or more than that', tags: i % 3 ? ['one'] : [] });
+    }
+    const page = await openPage(env.browser, { mobile: true });
+    const watch = await watchFirstPaint(page);
+    await page.goto(`${env.sys.url}/directory`);
+    await page.getByRole('link', { name: 'Bulk Tool 23' }).waitFor({ state: 'attached' });
+    const reserved = await rectsOf(page, 'main article');
+    expect(reserved.length).toBe(28);
+    // Off-screen cards are skipped at load: their content is not rendered yet.
+    expect(await page.locator('main article').last().evaluate((el) => el.querySelector('h3')!.checkVisibility({ contentVisibilityAuto: true }))).toBe(false);
+    for (let y = 0; y < reserved.at(-1)!.y + 800; y += 300) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await page.waitForTimeout(50);
+    }
+    expect(await page.locator('main article').last().evaluate((el) => el.querySelector('h3')!.checkVisibility({ contentVisibilityAuto: true }))).toBe(true);
+    expect(await rectsOf(page, 'main article')).toEqual(reserved);
+    expect(await watch.cls()).toBeLessThanOrEqual(0.02);
+    await page.context().close();
+  });
+});

@@ -7,7 +7,7 @@ import { FallbackImage } from '../FallbackImage';
 /** A directory card; its rows have fixed heights so that it is exactly as tall as its skeleton. */
 export function ToolCard({ tool }: { tool: Tool }) {
   return (
-    <Card>
+    <Box>
       <Body>
         <Head>
           <LogoTile aria-hidden="true">
@@ -30,7 +30,7 @@ export function ToolCard({ tool }: { tool: Tool }) {
           {tool.pricing && <Pricing>{tool.pricing}</Pricing>}
         </Footer>
       </Body>
-    </Card>
+    </Box>
   );
 }
 
@@ -57,6 +57,17 @@ export function ToolCardSkeleton() {
   );
 }
 
+/** Padding, logo row, two-line description, tag row and the gaps between them: the height inside the card's border. */
+const CARD_HEIGHT = 'calc(2 * 1.25rem + 2.75rem + 0.75rem + 3.2rem + 0.75rem + 1.5rem)';
+
+/**
+ * Cards off screen are laid out only when scrolled near, so a long directory
+ * costs a phone no layout at load; the size they reserve is their real one.
+ */
+const Box = styled(Card)`
+  content-visibility: auto;
+  contain-intrinsic-block-size: ${CARD_HEIGHT};
+`;
 const Body = styled.div`
   padding: 1.25rem;
   display: flex;
