@@ -17,10 +17,10 @@ export const theme = {
     /** Spec §9 category colours, in shades dark enough for small text on their own tint (WCAG AA, 4.5:1). */
     category: {
       Research: '#1d4ed8',
-      'Product Launch': '#15803d',
+      'Product Launch': '#166534',
       Policy: '#b91c1c',
       Business: '#7e22ce',
-      Tutorial: '#a16207',
+      Tutorial: '#854d0e',
       Opinion: '#4338ca',
     } as Record<string, string>,
   },
@@ -33,7 +33,7 @@ export const theme = {
 };
 export type Theme = typeof theme;
 
-const LEVEL_COLORS: Record<string, string> = { Beginner: '#15803d', Intermediate: '#b45309', Advanced: '#b91c1c' };
+const LEVEL_COLORS: Record<string, string> = { Beginner: '#166534', Intermediate: '#92400e', Advanced: '#b91c1c' };
 /** Badge colour of a guide's difficulty level. */
 export const levelColor = (level: string) => LEVEL_COLORS[level] ?? theme.colors.primary;
 
