@@ -40,5 +40,7 @@ describe('first screens of the public routes', () => {
     expect(firstScreenOf('/nope/deeper')).toBeNull();
     expect(firstScreenOf('/news/%E0%A4%A')).toBeNull();
     expect(firstScreenOf('/admin/tags')).toBeNull();
+    expect(firstScreenOf('/news/..')).toBeNull();
+    expect(firstScreenOf('/directory/%2E%2E')).toBeNull();
   });
 });

@@ -122,6 +122,8 @@ export function firstScreenOf(pathname: string, query: URLSearchParams = new URL
     } catch {
       return null;
     }
+    // "." and ".." would be resolved away in the API path: such a page has no record to read.
+    if (params.some((p) => p === '.' || p === '..')) return null;
     return { page: screen.page, reads: screen.reads(params, query) };
   }
   return null;
