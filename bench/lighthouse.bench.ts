@@ -88,6 +88,18 @@ async function audit(url: string, port: number): Promise<PageResult['scores'] & 
   return { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo'), lhr };
 }
 
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP on a busy machine): such a run is repeated. */
+async function auditWithRetry(url: string, port: number, attempts = 3) {
+  for (let i = 1; ; i++) {
+    try {
+      return await audit(url, port);
+    } catch (err) {
+      if (i >= attempts) throw err;
+      console.log(`  ${(err as Error).message}; running it again`);
+    }
+  }
+}
+
 const database = await benchDatabase();
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'nb-lighthouse-'));
 let gateway: Awaited<ReturnType<typeof startProcess>> | undefined;
@@ -135,7 +147,7 @@ try {
   const rows: PageResult[] = [];
   for (const p of pages) {
     const runs = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await audit(`${site}${p.path}`, chrome.port));
+    for (let i = 0; i < RUNS; i++) runs.push(await auditWithRetry(`${site}${p.path}`, chrome.port));
     runs.sort((a, b) => a.performance - b.performance);
     const median = runs[Math.floor(runs.length / 2)]!;
     const audits = median.lhr.audits;
