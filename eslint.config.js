@@ -26,8 +26,26 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      // The browser bundle takes only the contracts and the error envelope from common, never its server code.
-      'no-restricted-imports': ['error', { paths: [{ name: '@neuralbeat/common', message: "Import from '@neuralbeat/common/contracts' or '/errors'." }] }],
+      // No zod and no server code in the browser: runtime values come from the zod-free contracts/browser barrel,
+      // API shapes from contracts and the error envelope from errors as types only (the browser trusts its own API).
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'zod', message: 'No zod in the browser: validate on the server, and in the browser use the zod-free rules in contracts/browser.' },
+            { name: '@neuralbeat/common', message: "The web app imports '@neuralbeat/common/contracts/browser' (values) or types from '/contracts' and '/errors'." },
+            { name: '@neuralbeat/common/contracts', allowTypeImports: true, message: "This barrel carries zod: import types only ('import type'); values come from '@neuralbeat/common/contracts/browser'." },
+            { name: '@neuralbeat/common/errors', allowTypeImports: true, message: "This module carries zod: import its types only ('import type')." },
+          ],
+          patterns: [
+            { group: ['zod/*'], message: 'No zod in the browser.' },
+            {
+              regex: '^@neuralbeat/common/(?!(contracts|contracts/browser|errors)$)',
+              message: "The web app imports '@neuralbeat/common/contracts/browser' (values) or types from '/contracts' and '/errors'.",
+            },
+          ],
+        },
+      ],
     },
   },
 );

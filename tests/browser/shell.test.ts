@@ -17,7 +17,9 @@ describe('site shell', () => {
     const page = await openPage(env.browser);
     await page.goto(env.sys.url + '/');
     const header = page.locator('header').first();
-    await expect(header.locator('a[href="/"]').count()).resolves.toBeGreaterThan(0);
+    // The app renders after the page's load event (its first render is a transition): wait for it.
+    await header.locator('a[href="/"]').first().waitFor();
+    await page.locator('footer').waitFor();
     for (const href of HEADER_NAV) {
       expect(await header.locator(`nav[aria-label="Primary"] a[href="${href}"]`).count()).toBe(1);
     }

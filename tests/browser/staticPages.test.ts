@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { describe, expect, it } from 'vitest';
-import { browserSuite, openPage } from '../support/browser';
+import { browserSuite, openPage, withoutFirstScreen } from '../support/browser';
 import { insertNewsItem } from '../support/factories';
 
 const env = browserSuite();
@@ -108,6 +108,8 @@ describe('AI statistics page', () => {
   it('says it cannot load when the API fails', async () => {
     const page = await openPage(env.browser);
     await page.route('**/api/ai-stats', (route) => route.fulfill({ status: 503, body: 'down' }));
+    // Without the gateway's embedded answers the page asks the API itself, as after a link.
+    await withoutFirstScreen(page);
     await page.goto(`${env.sys.url}/ai-stats`);
     await page.getByText('Unable to load AI provider statistics at this time.').waitFor();
     await page.context().close();

@@ -91,12 +91,20 @@ describe('submit tool', () => {
     await page.getByLabel('Description *', { exact: true }).fill('Records, transcribes and summarises your meetings.');
     await page.getByLabel('Website URL *').fill('https://scribe.example');
     await page.getByLabel('Category *').selectOption('NLP Tools');
-    await page.getByLabel('Tags (optional)').fill('meetings, notes');
+    await page.getByLabel('Tags (optional)').fill(' meetings, notes ,, ');
+    await page.getByLabel('Key features (optional)').fill('Live transcripts, Action items');
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/tools/submit') && r.method() === 'POST');
     await page.getByRole('button', { name: 'Submit Tool' }).click();
+    // Spec §3: tags and features travel as lists, split on commas and trimmed.
+    expect((await sent).postDataJSON()).toMatchObject({ slug: 'meeting-scribe-2-0', tags: ['meetings', 'notes'], features: ['Live transcripts', 'Action items'], submittedById: 1 });
     await page.getByRole('heading', { name: 'Thank you for your submission!' }).waitFor();
     await page.getByText('2-3 business days').waitFor();
+    // The answer echoes the lists; the thank-you screen reads them and no error is shown.
+    const summary = page.getByRole('definition');
+    expect(await summary.allTextContents()).toEqual(['NLP Tools', 'meetings, notes', 'Live transcripts, Action items']);
+    expect(await page.getByText('Error', { exact: true }).count()).toBe(0);
     const row = await env.sys.database.db('tools').where({ slug: 'meeting-scribe-2-0' }).first();
-    expect(row).toMatchObject({ approved: false, submitted_by_id: 1, tags: ['meetings', 'notes'] });
+    expect(row).toMatchObject({ approved: false, submitted_by_id: 1, tags: ['meetings', 'notes'], features: ['Live transcripts', 'Action items'] });
 
     await page.getByRole('button', { name: 'Submit Another Tool' }).click();
     expect(await page.getByLabel('Tool name *').inputValue()).toBe('');

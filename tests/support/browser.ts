@@ -42,3 +42,20 @@ export function browserSuite(overrides: Record<string, string> = {}): { sys: Run
   });
   return env;
 }
+
+/**
+ * Makes pages load the way a client-side navigation does: the gateway's
+ * embedded first-screen answers are stripped from every document, so the page
+ * asks the API itself (for tests that fake an API answer with `page.route`).
+ */
+export async function withoutFirstScreen(page: Page): Promise<void> {
+  await page.route(
+    (url) => !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/assets/'),
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.continue();
+      const res = await route.fetch();
+      const html = (await res.text()).replace(/<script type="application\/json" id="first-screen">[^<]*<\/script>/, '');
+      await route.fulfill({ response: res, body: html });
+    },
+  );
+}

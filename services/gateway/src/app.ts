@@ -13,10 +13,12 @@ import { securityHeaders, securityHeadersMiddleware } from './securityHeaders';
 import { bufferedBody } from './requestBody';
 import { ImageProxy } from './imageProxy';
 import { IMAGE_PROXY_PATH } from '@neuralbeat/common/contracts';
+import { SearchPageMetaResolver } from './searchPageMeta';
+import { ContentReader } from './contentReader';
+import { FirstScreenEmbedder, RouteAssets } from './firstScreen';
 
 /** Largest request body the gateway reads (the services' own limits are smaller and name the field). */
 const BODY_LIMIT_BYTES = 1024 * 1024;
-import { SearchPageMetaResolver } from './searchPageMeta';
 
 export interface GatewayDeps {
   logger: Logger;
@@ -52,12 +54,18 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use('/api', (req, _res, next) => next(notFound(`No API route for ${req.method} ${req.originalUrl.split('?')[0]}`)));
   app.use(compression());
   app.use(crawlerDocuments(deps.config));
-  const pages = new PageMetaResolver(deps.targets.content, deps.config.SITE_URL);
+  const content = new ContentReader(deps.targets.content);
+  const pages = new PageMetaResolver(deps.targets.content, deps.config.SITE_URL, content);
   const searchPage = new SearchPageMetaResolver(deps.targets.search);
+  const firstScreen = new FirstScreenEmbedder(content, new RouteAssets(deps.webDist), deps.logger);
   app.use(
-    spaRoutes(deps.webDist, async (path, template, query) => {
-      const meta = (await searchPage.resolve(path, query)) ?? (await pages.resolve(path));
-      return { status: meta.status, html: renderShell(template, meta, deps.config) };
+    spaRoutes(deps.webDist, async (path, template, req) => {
+      const query = new URLSearchParams(req.url.split('?')[1] ?? '');
+      const [meta, withData] = await Promise.all([
+        searchPage.resolve(path, req.query).then((found) => found ?? pages.resolve(path)),
+        firstScreen.render(template, path, query, req.requestId),
+      ]);
+      return { status: meta.status, html: renderShell(withData, meta, deps.config) };
     }),
   );
   return finishServiceApp(app);

@@ -1,8 +1,10 @@
 import { LRUCache } from 'lru-cache';
+import { ContentReader, type ContentAnswer } from './contentReader';
 import type { z } from 'zod';
 import {
   NOT_FOUND_PAGE,
   STATIC_PAGES,
+  aboutPageJsonLd,
   displayTag,
   eventJsonLd,
   eventSchema,
@@ -128,6 +130,14 @@ const DETAILS: Detail[] = [
   }),
 ];
 
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+};
+
 const siteJsonLd = (abs: (p: string) => string): object[] => [websiteJsonLd(abs), organizationJsonLd(abs)];
 
 /**
@@ -136,10 +146,11 @@ const siteJsonLd = (abs: (p: string) => string): object[] => [websiteJsonLd(abs)
  */
 export class PageMetaResolver {
   private readonly cache = new LRUCache<string, PageMeta>({ max: 2000, ttl: 10_000 });
-  private readonly contentUrl: string;
   private readonly abs: (p: string) => string;
-  constructor(contentUrl: string, siteUrl: string) {
-    this.contentUrl = contentUrl;
+  private readonly reader: ContentReader;
+  /** Pass the gateway's reader so a page's record is read once for its head tags and its first-screen data. */
+  constructor(contentUrl: string, siteUrl: string, reader = new ContentReader(contentUrl)) {
+    this.reader = reader;
     const base = siteUrl.replace(/\/$/, '');
     this.abs = (p) => `${base}${p}`;
   }
@@ -161,7 +172,7 @@ export class PageMetaResolver {
         ...fixed,
         canonicalPath: path,
         type: 'website',
-        jsonLd: path === '/' || path === '/about' ? siteJsonLd(this.abs) : [],
+        jsonLd: path === '/' ? siteJsonLd(this.abs) : path === '/about' ? [...siteJsonLd(this.abs), aboutPageJsonLd(this.abs)] : [],
         ...(path === '/' || path === '/news' ? { rssPath: '/rss.xml' } : {}),
       };
     }
@@ -190,15 +201,15 @@ export class PageMetaResolver {
       if (!match) continue;
       const id = decodeSegment(match[1]!);
       if (!id) return notFound(path);
-      let res: Response;
+      let res: ContentAnswer;
       try {
-        res = await fetch(`${this.contentUrl}${detail.api(id)}`, { signal: AbortSignal.timeout(2000) });
+        res = await this.reader.get(detail.api(id));
       } catch {
         // Content unreachable: serve the plain shell rather than fail the page.
         return { status: 200, description: DEFAULT_DESCRIPTION, canonicalPath: path, type: 'website', jsonLd: [] };
       }
       if (res.status === 404 || res.status === 400) return notFound(path);
-      const body = res.ok ? detail.schema.safeParse(await res.json().catch(() => null)) : null;
+      const body = res.status === 200 ? detail.schema.safeParse(parseJson(res.body)) : null;
       if (!body?.success) return { status: 200, description: DEFAULT_DESCRIPTION, canonicalPath: path, type: 'website', jsonLd: [] };
       return { status: 200, ...detail.build(body.data, this.abs) };
     }

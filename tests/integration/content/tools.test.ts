@@ -23,8 +23,8 @@ const valid = {
   shortDescription: 'Prompt engineering workbench',
   websiteUrl: 'https://promptforge.example',
   category: 'Development',
-  tags: 'prompts, llm ,testing',
-  features: 'Versioning, A/B tests',
+  tags: ['prompts', ' llm ', 'testing', ''],
+  features: ['Versioning', 'A/B tests'],
   pricing: 'Freemium',
   submittedById: 1,
 };
@@ -97,7 +97,7 @@ describe('similar tools', () => {
 });
 
 describe('POST /api/tools/submit', () => {
-  it('stores a submission unapproved, derives a blank slug from the name, splits lists', async () => {
+  it('stores a submission unapproved, derives a blank slug from the name, trims the lists', async () => {
     const res = await submit(valid);
     expect(res.status).toBe(201);
     expect(res.body.tool).toMatchObject({ slug: 'prompt-forge', tags: ['prompts', 'llm', 'testing'], features: ['Versioning', 'A/B tests'] });
@@ -124,6 +124,12 @@ describe('POST /api/tools/submit', () => {
     [{ category: undefined }, 'category', 'Please select a category'],
     [{ slug: 'Bad Slug!' }, 'slug', 'Slug may contain only lowercase letters, numbers and single hyphens'],
     [{ logoUrl: 'nope' }, 'logoUrl', 'Please enter a valid URL'],
+    [{ logoUrl: 'javascript:alert(1)' }, 'logoUrl', 'Please enter a valid URL'],
+    // Spec §3: tags and features are lists; the comma text is split by the form, not the API.
+    [{ tags: 'prompts, llm' }, 'tags', 'Tags must be a list'],
+    [{ features: 'Versioning, A/B tests' }, 'features', 'Features must be a list'],
+    [{ tags: ['x'.repeat(61)] }, 'tags', 'Each tag must be at most 60 characters'],
+    [{ features: Array.from({ length: 21 }, (_, i) => `f${i}`) }, 'features', 'Enter at most 20 features'],
   ])('rejects %j naming %s', async (over, field, message) => {
     const res = await submit({ ...valid, slug: `rule-${field.toLowerCase()}`, ...over });
     expect(res.status).toBe(400);

@@ -196,7 +196,7 @@ describe('tool submissions', () => {
       description: '<p onclick="alert(1)">Writes <em>safe</em> summaries</p>\n\nfor teams & R&D, 5 < 7.<img src=x onerror=alert(1)>',
       shortDescription: '<a href="javascript:alert(1)">Short</a> description',
       tags: ['<i>llm</i>', 'agents<script>x</script>'],
-      features: '<b>fast</b>, <svg onload=alert(1)>secure</svg>',
+      features: ['<b>fast</b>', '<svg onload=alert(1)>secure</svg>'],
       pricing: '<marquee>Free</marquee>',
       logoUrl: 'https://safe-submit.example/logo.png',
     });

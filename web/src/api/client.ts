@@ -1,3 +1,5 @@
+import type { ErrorEnvelope } from '@neuralbeat/common/errors';
+
 /** The error every failed API call throws: message is `{status}: {body text or status text}` (spec §8). */
 export class ApiError extends Error {
   readonly status: number;
@@ -6,6 +8,18 @@ export class ApiError extends Error {
     super(`${status}: ${body || statusText}`);
     this.status = status;
     this.body = body;
+  }
+
+  /** The API's error envelope, when the body is one (our services always answer with it). */
+  get envelope(): ErrorEnvelope['error'] | null {
+    try {
+      const parsed = JSON.parse(this.body) as { error?: Partial<ErrorEnvelope['error']> } | null;
+      const e = parsed?.error;
+      if (!e || typeof e.message !== 'string' || typeof e.code !== 'string') return null;
+      return { status: this.status, code: e.code, message: e.message, ...(typeof e.field === 'string' ? { field: e.field } : {}) };
+    } catch {
+      return null;
+    }
   }
 }
 

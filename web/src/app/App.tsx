@@ -1,14 +1,18 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { createQueryClient } from '../api/queryClient';
+import { seedFirstScreen } from '../api/firstScreen';
 import { ToastProvider } from '../components/toast/ToastProvider';
 import { GlobalStyle } from './GlobalStyle';
 import { routes } from './routes';
 import { theme } from './theme';
 
 const queryClient = createQueryClient();
-const router = createBrowserRouter(routes);
+seedFirstScreen(queryClient);
+function AppRoutes() {
+  return useRoutes(routes);
+}
 
 export function App() {
   return (
@@ -16,7 +20,9 @@ export function App() {
       <ThemeProvider theme={theme}>
         <GlobalStyle />
         <ToastProvider>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
         </ToastProvider>
       </ThemeProvider>
     </QueryClientProvider>

@@ -1,12 +1,25 @@
-import { lazy } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import { isValidElement, lazy, type ComponentType } from 'react';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { Layout } from '../layout/Layout';
 import NotFoundPage from '../pages/NotFoundPage';
 
-/** Every screen of the site, one lazily loaded chunk each (spec §2 route table). */
-const page = (load: () => Promise<{ default: React.ComponentType }>) => {
-  const Component = lazy(load);
-  return <Component />;
+type PageModule = { default: ComponentType };
+type PreloadablePage = ComponentType & { preload?: () => Promise<void> };
+
+/**
+ * Every screen of the site, one lazily loaded chunk each (spec §2 route table).
+ * A page preloaded before the first render (`preloadRoute`) renders at once,
+ * without the Suspense fallback, so the first paint is the page itself.
+ */
+const page = (load: () => Promise<PageModule>) => {
+  const Lazy = lazy(load);
+  let Loaded: ComponentType | undefined;
+  const Page: PreloadablePage = () => (Loaded ? <Loaded /> : <Lazy />);
+  Page.preload = () =>
+    load().then((m) => {
+      Loaded = m.default;
+    });
+  return <Page />;
 };
 
 export const routes: RouteObject[] = [
@@ -39,3 +52,9 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** Loads the page modules of `pathname` so that the first render shows the page, not its loading fallback. */
+export function preloadRoute(pathname: string): Promise<void> {
+  const pages = (matchRoutes(routes, pathname) ?? []).map((m) => m.route.element);
+  return Promise.all(pages.map((el) => (isValidElement(el) ? (el.type as PreloadablePage).preload?.() : undefined))).then(() => undefined);
+}

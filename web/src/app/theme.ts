@@ -12,15 +12,16 @@ export const theme = {
     primaryText: '#ffffff',
     accent: '#0ea5e9',
     danger: '#dc2626',
-    success: '#16a34a',
+    success: '#15803d',
     warning: '#d97706',
+    /** Spec §9 category colours, in shades dark enough for small text on their own tint (WCAG AA, 4.5:1). */
     category: {
-      Research: '#2563eb',
-      'Product Launch': '#16a34a',
-      Policy: '#dc2626',
-      Business: '#9333ea',
-      Tutorial: '#ca8a04',
-      Opinion: '#4f46e5',
+      Research: '#1d4ed8',
+      'Product Launch': '#166534',
+      Policy: '#b91c1c',
+      Business: '#7e22ce',
+      Tutorial: '#854d0e',
+      Opinion: '#4338ca',
     } as Record<string, string>,
   },
   radius: { sm: '0.375rem', md: '0.5rem', lg: '0.75rem', full: '9999px' },
@@ -31,6 +32,10 @@ export const theme = {
   font: "'Inter', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
 };
 export type Theme = typeof theme;
+
+const LEVEL_COLORS: Record<string, string> = { Beginner: '#166534', Intermediate: '#92400e', Advanced: '#b91c1c' };
+/** Badge colour of a guide's difficulty level. */
+export const levelColor = (level: string) => LEVEL_COLORS[level] ?? theme.colors.primary;
 
 export const media = {
   md: `@media (min-width: ${theme.breakpoints.md})`,

@@ -1,20 +1,21 @@
 import styled from 'styled-components';
+import { SOCIAL_ICONS } from './socialIcons';
 
 /** Share links to three social networks, each in a new tab. */
 export function ShareLinks({ url, title }: { url: string; title: string }) {
   const u = encodeURIComponent(url);
   const t = encodeURIComponent(title);
   const links = [
-    { label: 'Share on X', href: `https://twitter.com/intent/tweet?url=${u}&text=${t}`, icon: '𝕏' },
-    { label: 'Share on LinkedIn', href: `https://www.linkedin.com/sharing/share-offsite/?url=${u}`, icon: 'in' },
-    { label: 'Share on Facebook', href: `https://www.facebook.com/sharer/sharer.php?u=${u}`, icon: 'f' },
+    { label: 'Share on X', href: `https://twitter.com/intent/tweet?url=${u}&text=${t}`, Icon: SOCIAL_ICONS.x },
+    { label: 'Share on LinkedIn', href: `https://www.linkedin.com/sharing/share-offsite/?url=${u}`, Icon: SOCIAL_ICONS.linkedin },
+    { label: 'Share on Facebook', href: `https://www.facebook.com/sharer/sharer.php?u=${u}`, Icon: SOCIAL_ICONS.facebook },
   ];
   return (
     <Wrap aria-label="Share">
       <span>Share:</span>
       {links.map((l) => (
         <a key={l.label} href={l.href} target="_blank" rel="noopener noreferrer" aria-label={l.label} title={l.label}>
-          <span aria-hidden="true">{l.icon}</span>
+          <l.Icon />
         </a>
       ))}
     </Wrap>

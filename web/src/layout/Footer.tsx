@@ -1,7 +1,9 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { media } from '../app/theme';
+import { Heart } from 'lucide-react';
 import { Container } from '../components/ui';
+import { LogoMark } from '../components/brand';
 
 const COLUMNS = [
   {
@@ -42,11 +44,11 @@ export function Footer() {
       <Inner>
         <Brand>
           <strong>
-            <span aria-hidden="true">🤖</span> NeuralBeat
+            <LogoMark /> NeuralBeat
           </strong>
           <p>Your trusted source for AI news, tools, and resources.</p>
           <p>
-            Made with <span aria-label="a heart">❤️</span> for the AI community.
+            Made with <Heart role="img" aria-label="a heart" size={16} fill="#f43f5e" color="#f43f5e" style={{ verticalAlign: '-0.15em' }} /> for the AI community.
           </p>
         </Brand>
         {COLUMNS.map((col) => (
@@ -96,6 +98,9 @@ const Inner = styled(Container)`
 `;
 const Brand = styled.div`
   strong {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.5rem;
     color: #fff;
     font-size: 1.2rem;
   }

@@ -4,6 +4,9 @@ import styled from 'styled-components';
 import { media } from '../app/theme';
 import { siteConfig } from '../app/siteConfig';
 import { Container, Input } from '../components/ui';
+import { LogoMark } from '../components/brand';
+import { SOCIAL_ICONS } from '../components/socialIcons';
+import { Menu, X } from 'lucide-react';
 import { searchTarget } from '../lib/format';
 
 export const NAV_LINKS = [
@@ -16,10 +19,10 @@ export const NAV_LINKS = [
 ] as const;
 
 export const SOCIAL_LINKS = [
-  { key: 'facebook', label: 'Facebook', icon: 'f' },
-  { key: 'x', label: 'X (Twitter)', icon: '𝕏' },
-  { key: 'instagram', label: 'Instagram', icon: '◎' },
-  { key: 'linkedin', label: 'LinkedIn', icon: 'in' },
+  { key: 'facebook', label: 'Facebook' },
+  { key: 'x', label: 'X (Twitter)' },
+  { key: 'instagram', label: 'Instagram' },
+  { key: 'linkedin', label: 'LinkedIn' },
 ] as const;
 
 function SearchForm({ onSearched, id }: { onSearched?: () => void; id: string }) {
@@ -46,11 +49,14 @@ function SearchForm({ onSearched, id }: { onSearched?: () => void; id: string })
 function SocialLinks() {
   return (
     <Socials>
-      {SOCIAL_LINKS.map((s) => (
-        <a key={s.key} href={siteConfig.social[s.key]} target="_blank" rel="noopener noreferrer" aria-label={s.label} title={s.label}>
-          <span aria-hidden="true">{s.icon}</span>
-        </a>
-      ))}
+      {SOCIAL_LINKS.map((s) => {
+        const Icon = SOCIAL_ICONS[s.key];
+        return (
+          <a key={s.key} href={siteConfig.social[s.key]} target="_blank" rel="noopener noreferrer" aria-label={s.label} title={s.label}>
+            <Icon />
+          </a>
+        );
+      })}
     </Socials>
   );
 }
@@ -63,7 +69,7 @@ export function Header() {
     <Bar>
       <Inner>
         <Logo to="/" aria-label="NeuralBeat home" onClick={close}>
-          <span aria-hidden="true">🤖</span> NeuralBeat
+          <LogoMark /> NeuralBeat
         </Logo>
         <DesktopOnly>
           <SearchForm id="header-search" />
@@ -86,7 +92,7 @@ export function Header() {
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
           onClick={() => setMenuOpen((o) => !o)}
         >
-          {menuOpen ? '✕' : '☰'}
+          {menuOpen ? <X aria-hidden="true" size={22} /> : <Menu aria-hidden="true" size={22} />}
         </MenuButton>
       </Inner>
       {menuOpen && (
@@ -124,6 +130,9 @@ const Inner = styled(Container)`
   height: 4rem;
 `;
 const Logo = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.5rem;
   font-weight: 800;
   font-size: 1.25rem;
   color: ${(p) => p.theme.colors.text};
@@ -198,7 +207,9 @@ const Socials = styled.div`
 const MenuButton = styled.button`
   width: 2.75rem;
   height: 2.75rem;
-  font-size: 1.3rem;
+  display: grid;
+  place-items: center;
+  color: ${(p) => p.theme.colors.text};
   background: none;
   border: 1px solid ${(p) => p.theme.colors.border};
   border-radius: ${(p) => p.theme.radius.md};

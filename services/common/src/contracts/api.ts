@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { storyReportSchema } from './stories';
 import { DIFFICULTY_LEVELS, JOB_TYPES, MAX_PAGE_LIMIT, SIMPLE_EMAIL_PATTERN, TOOL_CATEGORIES } from './constants';
+import { TOOL_SLUG_PATTERN, TOOL_SUBMISSION_LIMITS as L, TOOL_SUBMISSION_MESSAGES as M, isWebUrl } from './toolSubmission';
 
 /**
  * Response and request shapes of the public API (spec §3, §7), defined once and
@@ -38,54 +39,39 @@ export const newsletterSubscribeSchema = z.object({
     .regex(SIMPLE_EMAIL_PATTERN, 'Please enter a valid email address.'),
 });
 
-/** A list entered comma separated (or sent as an array), trimmed, with bounds on its size. */
-const commaList = (label: string, maxItems: number, maxLength: number) =>
+/** A list of short texts (spec §3: tool tags and features are lists), trimmed, blanks dropped. */
+const textList = (listMessage: string, countMessage: string, lengthMessage: string) =>
   z
-    .union([z.array(z.string()), z.string()])
+    .array(z.string({ error: listMessage }), { error: listMessage })
     .optional()
-    .transform((v) =>
-      (Array.isArray(v) ? v : (v ?? '').split(','))
-        .map((s) => s.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.string().max(maxLength, `Each ${label} must be at most ${maxLength} characters`)).max(maxItems, `At most ${maxItems} ${label}s`));
+    .transform((v) => (v ?? []).map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.string()).max(L.listItems, countMessage))
+    .refine((list) => list.every((s) => s.length <= L.listItemLength), lengthMessage);
 
-/** Only absolute http(s) addresses: a javascript: or data: URL must never reach an href or src. */
-const httpUrl = z
-  .string({ error: 'Please enter a valid URL' })
-  .trim()
-  .max(2000, 'URL must be at most 2000 characters')
-  .url('Please enter a valid URL')
-  .refine((u) => /^https?:\/\/[^/]/i.test(u), 'Please enter a valid URL');
+const webUrl = z.string({ error: M.url }).trim().refine(isWebUrl, M.url);
 
 const optionalUrl = z
-  .union([z.literal(''), httpUrl])
+  .union([z.literal(''), webUrl])
   .optional()
   .nullable()
   .transform((v) => v || null);
 
-/** The tool submission form and POST /api/tools/submit payload, with the spec's messages. */
+/** POST /api/tools/submit, with the messages of spec §5 (the form checks the same rules without zod: toolSubmission.ts). */
 export const toolSubmissionSchema = z.object({
-  name: z.string({ error: 'Tool name must be at least 3 characters' }).trim().min(3, 'Tool name must be at least 3 characters').max(120, 'Tool name must be at most 120 characters'),
-  slug: z
-    .string()
-    .trim()
-    .max(120, 'Slug must be at most 120 characters')
-    .regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, 'Slug may contain only lowercase letters, numbers and single hyphens')
-    .optional()
-    .nullable(),
-  description: z.string({ error: 'Description must be at least 20 characters' }).trim().min(20, 'Description must be at least 20 characters').max(5000, 'Description must be at most 5000 characters'),
+  name: z.string({ error: M.nameShort }).trim().min(L.nameMin, M.nameShort).max(L.nameMax, M.nameLong),
+  slug: z.string().trim().max(L.slugMax, M.slugLong).regex(TOOL_SLUG_PATTERN, M.slugFormat).optional().nullable(),
+  description: z.string({ error: M.descriptionShort }).trim().min(L.descriptionMin, M.descriptionShort).max(L.descriptionMax, M.descriptionLong),
   shortDescription: z
-    .string({ error: 'Short description must be at least 10 characters' })
+    .string({ error: M.shortDescriptionShort })
     .trim()
-    .min(10, 'Short description must be at least 10 characters')
-    .max(99, 'Short description must be less than 100 characters'),
-  websiteUrl: httpUrl,
+    .min(L.shortDescriptionMin, M.shortDescriptionShort)
+    .max(L.shortDescriptionMax, M.shortDescriptionLong),
+  websiteUrl: webUrl,
   logoUrl: optionalUrl,
-  category: z.enum(TOOL_CATEGORIES, { error: 'Please select a category' }),
-  tags: commaList('tag', 20, 50),
-  features: commaList('feature', 30, 200),
-  pricing: z.string().trim().max(100, 'Pricing must be at most 100 characters').optional().nullable().transform((v) => v || null),
+  category: z.enum(TOOL_CATEGORIES, { error: M.category }),
+  tags: textList(M.tagsList, M.tagsCount, M.tagLength),
+  features: textList(M.featuresList, M.featuresCount, M.featureLength),
+  pricing: z.string().trim().max(L.pricingMax, M.pricingLong).optional().nullable().transform((v) => v || null),
   submittedById: z.literal(1).optional().default(1),
 });
 export type ToolSubmissionInput = z.input<typeof toolSubmissionSchema>;

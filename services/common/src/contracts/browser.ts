@@ -11,3 +11,5 @@ export * from './media';
 export * from './adminConsole';
 export * from './searchConstants';
 export * from './searchPage';
+export * from './toolSubmission';
+export * from './screens';

@@ -13,3 +13,5 @@ export * from './search';
 export * from './listings';
 export * from './searchPage';
 export * from './stories';
+export * from './toolSubmission';
+export * from './screens';

@@ -106,3 +106,16 @@ export function jobPostingJsonLd(j: Job) {
     url: j.applyUrl,
   };
 }
+
+/** The About page: where the site's sitemap is (spec §2 About: structured data names the site search and /sitemap.xml). */
+export function aboutPageJsonLd(abs: Abs) {
+  return {
+    '@context': CONTEXT,
+    '@type': 'AboutPage',
+    name: 'About NeuralBeat',
+    url: abs('/about'),
+    isPartOf: { '@type': 'WebSite', name: 'NeuralBeat', url: abs('/') },
+    about: { '@type': 'Organization', name: 'NeuralBeat', url: abs('/') },
+    significantLink: [abs('/sitemap.xml')],
+  };
+}

@@ -50,15 +50,22 @@ describe('tool submission rules', () => {
   });
 
   it('bounds the tag and feature lists', () => {
-    expect(messageFor({ tags: Array.from({ length: 21 }, (_, i) => `t${i}`) })).toBe('At most 20 tags');
-    expect(messageFor({ features: ['x'.repeat(201)] })).toBe('Each feature must be at most 200 characters');
+    expect(messageFor({ tags: Array.from({ length: 21 }, (_, i) => `t${i}`) })).toBe('Enter at most 20 tags');
+    expect(messageFor({ features: ['x'.repeat(61)] })).toBe('Each feature must be at most 60 characters');
   });
 
-  it('splits comma-separated tags and features and fixes the submitter', () => {
-    const r = toolSubmissionSchema.parse({ ...valid, tags: ' a, b ,,c ', features: ['x', ' y '] });
+  it('takes tags and features as lists (spec §3), trims them and fixes the submitter', () => {
+    const r = toolSubmissionSchema.parse({ ...valid, tags: [' a', 'b ', '', 'c'], features: ['x', ' y '] });
     expect(r.tags).toEqual(['a', 'b', 'c']);
     expect(r.features).toEqual(['x', 'y']);
     expect(r.submittedById).toBe(1);
     expect(toolSubmissionSchema.safeParse({ ...valid, submittedById: 2 }).success).toBe(false);
+  });
+
+  it('refuses a comma string where a list belongs, naming the field', () => {
+    const r = toolSubmissionSchema.safeParse({ ...valid, tags: 'a, b' });
+    expect(r.success).toBe(false);
+    expect(r.error!.issues[0]).toMatchObject({ path: ['tags'], message: 'Tags must be a list' });
+    expect(messageFor({ features: 'x, y' })).toBe('Features must be a list');
   });
 });

@@ -1,23 +1,26 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Tool } from '@neuralbeat/common/contracts';
-import { proxiedImage } from '@neuralbeat/common/contracts/browser';
 import { Badge, Card, Clamp, LogoTile, Skeleton } from '../ui';
+import { FallbackImage } from '../FallbackImage';
 
+/** A directory card; its rows have fixed heights so that it is exactly as tall as its skeleton. */
 export function ToolCard({ tool }: { tool: Tool }) {
   return (
-    <Card>
+    <Box>
       <Body>
         <Head>
-          <LogoTile aria-hidden="true">{tool.logoUrl ? <img src={proxiedImage(tool.logoUrl)} alt="" loading="lazy" /> : tool.name.charAt(0)}</LogoTile>
+          <LogoTile aria-hidden="true">
+            <FallbackImage src={tool.logoUrl} loading="lazy" fallback={tool.name.charAt(0)} />
+          </LogoTile>
           <div>
-            <Name>
+            <Name title={tool.name}>
               <Link to={`/directory/${tool.slug}`}>{tool.name}</Link>
             </Name>
             <small>{tool.category}</small>
           </div>
         </Head>
-        <Clamp>{tool.shortDescription}</Clamp>
+        <Description>{tool.shortDescription}</Description>
         <Footer>
           <TagRow>
             {tool.tags.slice(0, 3).map((t) => (
@@ -27,7 +30,7 @@ export function ToolCard({ tool }: { tool: Tool }) {
           {tool.pricing && <Pricing>{tool.pricing}</Pricing>}
         </Footer>
       </Body>
-    </Card>
+    </Box>
   );
 }
 
@@ -35,14 +38,36 @@ export function ToolCardSkeleton() {
   return (
     <Card aria-hidden="true" data-testid="tool-skeleton">
       <Body>
-        <Skeleton $height="2.5rem" $width="60%" />
-        <Skeleton $height="2.8rem" />
-        <Skeleton $width="50%" />
+        <Head>
+          <LogoTile />
+          <div style={{ flex: 1 }}>
+            <Skeleton $height="1.05rem" $width="60%" style={{ marginBottom: '0.4rem' }} />
+            <Skeleton $height="0.8rem" $width="40%" />
+          </div>
+        </Head>
+        <Description as="div">
+          <Skeleton $height="0.9rem" style={{ margin: '0.35rem 0' }} />
+          <Skeleton $height="0.9rem" $width="70%" style={{ margin: '0.35rem 0' }} />
+        </Description>
+        <Footer>
+          <Skeleton $width="50%" $height="1.2rem" />
+        </Footer>
       </Body>
     </Card>
   );
 }
 
+/** Padding, logo row, two-line description, tag row and the gaps between them: the height inside the card's border. */
+const CARD_HEIGHT = 'calc(2 * 1.25rem + 2.75rem + 0.75rem + 3.2rem + 0.75rem + 1.5rem)';
+
+/**
+ * Cards off screen are laid out only when scrolled near, so a long directory
+ * costs a phone no layout at load; the size they reserve is their real one.
+ */
+const Box = styled(Card)`
+  content-visibility: auto;
+  contain-intrinsic-block-size: ${CARD_HEIGHT};
+`;
 const Body = styled.div`
   padding: 1.25rem;
   display: flex;
@@ -58,6 +83,11 @@ const Head = styled.div`
   display: flex;
   gap: 0.75rem;
   align-items: center;
+  height: 2.75rem;
+  min-width: 0;
+  > div:last-child {
+    min-width: 0;
+  }
   small {
     color: ${(p) => p.theme.colors.muted};
   }
@@ -65,6 +95,9 @@ const Head = styled.div`
 const Name = styled.h3`
   margin: 0;
   font-size: 1.05rem;
+  white-space: nowrap;
+  overflow: hidden;
+  text-overflow: ellipsis;
   a {
     color: ${(p) => p.theme.colors.text};
     text-decoration: none;
@@ -75,8 +108,14 @@ const Name = styled.h3`
     inset: 0;
   }
 `;
+const Description = styled(Clamp)`
+  line-height: 1.6;
+  height: 3.2em;
+`;
 const Footer = styled.div`
   margin-top: auto;
+  height: 1.5rem;
+  overflow: hidden;
   display: flex;
   justify-content: space-between;
   align-items: center;
@@ -84,8 +123,10 @@ const Footer = styled.div`
 `;
 const TagRow = styled.div`
   display: flex;
-  flex-wrap: wrap;
   gap: 0.35rem;
+  min-width: 0;
+  overflow: hidden;
+  white-space: nowrap;
 `;
 const Pricing = styled.span`
   font-size: 0.8rem;

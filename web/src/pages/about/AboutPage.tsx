@@ -1,20 +1,21 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { Briefcase, GraduationCap, Mail, Mic, Newspaper, Wrench } from 'lucide-react';
 import { STATIC_PAGES } from '@neuralbeat/common/contracts/browser';
 import { Seo } from '../../seo/Seo';
 import { siteConfig } from '../../app/siteConfig';
 import { Button, Card, Container, Grid, Input, PageHeading, TextArea } from '../../components/ui';
 import { NewsletterSignup } from '../../components/NewsletterSignup';
-import { siteJsonLd } from '../home/HomePage';
+import { aboutJsonLd } from '../../seo/siteJsonLd';
 
 const OFFERS = [
-  ['📰', 'Curated AI News', 'The day’s important AI stories from research labs, companies and regulators, summarised and credited to their sources.'],
-  ['🧰', 'Comprehensive Directory', 'AI tools sorted by what they do, with plain descriptions, features and pricing.'],
-  ['🎓', 'Educational Resources', 'Guides for beginners through practitioners, from first principles to production techniques.'],
-  ['🎤', 'Industry Events', 'Conferences, summits and workshops worth your time, past and upcoming.'],
-  ['💼', 'Career Opportunities', 'Roles across machine learning, data and AI products, remote and on-site.'],
-  ['✉️', 'Weekly Newsletter', 'One email a week with the stories and tools that mattered.'],
-];
+  [Newspaper, 'Curated AI News', 'The day’s important AI stories from research labs, companies and regulators, summarised and credited to their sources.'],
+  [Wrench, 'Comprehensive Directory', 'AI tools sorted by what they do, with plain descriptions, features and pricing.'],
+  [GraduationCap, 'Educational Resources', 'Guides for beginners through practitioners, from first principles to production techniques.'],
+  [Mic, 'Industry Events', 'Conferences, summits and workshops worth your time, past and upcoming.'],
+  [Briefcase, 'Career Opportunities', 'Roles across machine learning, data and AI products, remote and on-site.'],
+  [Mail, 'Weekly Newsletter', 'One email a week with the stories and tools that mattered.'],
+] as const;
 const VALUES = [
   ['Accuracy & Reliability', 'We link every story to its source and say how each summary was produced.'],
   ['Clarity & Accessibility', 'We explain AI in plain language without dumbing it down.'],
@@ -32,7 +33,7 @@ export default function AboutPage() {
   const meta = STATIC_PAGES['/about'];
   return (
     <Container>
-      <Seo title={meta.title} description={meta.description} path="/about" jsonLd={siteJsonLd()} />
+      <Seo title={meta.title} description={meta.description} path="/about" jsonLd={aboutJsonLd()} />
       <PageHeading>About NeuralBeat</PageHeading>
       <Section aria-labelledby="mission">
         <h2 id="mission">Our Mission</h2>
@@ -52,10 +53,10 @@ export default function AboutPage() {
       <Section aria-labelledby="offer">
         <h2 id="offer">What We Offer</h2>
         <Grid $min="260px">
-          {OFFERS.map(([icon, title, text]) => (
+          {OFFERS.map(([Icon, title, text]) => (
             <Card key={title}>
               <Pad>
-                <span aria-hidden="true">{icon}</span>
+                <Icon aria-hidden="true" size={28} strokeWidth={1.75} />
                 <h3>{title}</h3>
                 <p>{text}</p>
               </Pad>
@@ -131,8 +132,8 @@ const Actions = styled.div`
 `;
 const Pad = styled.div`
   padding: 1.25rem;
-  span {
-    font-size: 1.75rem;
+  svg {
+    color: ${(p) => p.theme.colors.primary};
   }
   h3 {
     margin: 0.5rem 0;

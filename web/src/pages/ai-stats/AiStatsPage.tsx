@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { AI_GENERATING_PROVIDERS, STATIC_PAGES } from '@neuralbeat/common/contracts/browser';
+import { AI_GENERATING_PROVIDERS, STATIC_PAGES, screenApi } from '@neuralbeat/common/contracts/browser';
 import type { AiStats } from '@neuralbeat/common/contracts';
 import { Seo } from '../../seo/Seo';
 import { Card, Container, EmptyState, Grid, Muted, PageHeading, Skeleton } from '../../components/ui';
@@ -10,7 +10,7 @@ export const seoBarState = (pct: number) => (pct < 30 ? 'red' : pct < 70 ? 'ambe
 const BAR_COLORS = { red: '#dc2626', amber: '#d97706', green: '#16a34a' };
 
 export default function AiStatsPage() {
-  const stats = useQuery<AiStats>({ queryKey: ['/api/ai-stats'] });
+  const stats = useQuery<AiStats>({ queryKey: [screenApi.aiStats] });
   const meta = STATIC_PAGES['/ai-stats'];
   return (
     <Container>

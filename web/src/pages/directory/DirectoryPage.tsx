@@ -2,10 +2,10 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { PRICING_MODELS, STATIC_PAGES, TOOL_CATEGORIES } from '@neuralbeat/common/contracts/browser';
+import { PRICING_MODELS, STATIC_PAGES, TOOL_CATEGORIES, screenApi } from '@neuralbeat/common/contracts/browser';
 import type { Tool } from '@neuralbeat/common/contracts';
 import { Seo } from '../../seo/Seo';
-import { Button, Chip, Container, EmptyState, Grid, Input, Muted, PageHeading, PageTop } from '../../components/ui';
+import { Button, Chip, Container, EmptyState, Grid, Input, Muted, PageHeading, PageTop, Skeleton } from '../../components/ui';
 import { ToolCard, ToolCardSkeleton } from '../../components/tools/ToolCard';
 import { searchTarget } from '../../lib/format';
 
@@ -22,11 +22,7 @@ export default function DirectoryPage() {
   const pricing = params.get('pricing') ?? '';
   const [text, setText] = useState(q);
 
-  const api = new URLSearchParams();
-  if ((TOOL_CATEGORIES as readonly string[]).includes(category)) api.set('category', category);
-  if (pricing) api.set('pricing', pricing);
-  const url = `/api/tools${api.size ? `?${api}` : ''}`;
-  const tools = useQuery<Tool[]>({ queryKey: [url] });
+  const tools = useQuery<Tool[]>({ queryKey: [screenApi.tools({ category, pricing })] });
   const shown = useMemo(() => (tools.data ?? []).filter((t) => !q || matches(t, q)), [tools.data, q]);
 
   const update = (changes: Record<string, string>) => {
@@ -92,11 +88,16 @@ export default function DirectoryPage() {
         ))}
       </Chips>
       {tools.isPending ? (
-        <Grid aria-busy="true">
-          {Array.from({ length: 6 }, (_, i) => (
-            <ToolCardSkeleton key={i} />
-          ))}
-        </Grid>
+        <>
+          <Muted aria-hidden="true">
+            <Skeleton as="span" $width="4rem" $height="1em" style={{ display: 'inline-block', verticalAlign: 'middle' }} />
+          </Muted>
+          <Grid aria-busy="true">
+            {Array.from({ length: 6 }, (_, i) => (
+              <ToolCardSkeleton key={i} />
+            ))}
+          </Grid>
+        </>
       ) : shown.length === 0 ? (
         <EmptyState>
           <h2>No tools found</h2>
@@ -107,6 +108,7 @@ export default function DirectoryPage() {
         </EmptyState>
       ) : (
         <>
+          <h2 className="visually-hidden">Tools</h2>
           <Muted>
             {shown.length} {shown.length === 1 ? 'tool' : 'tools'}
           </Muted>

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { softwareApplicationJsonLd } from '@neuralbeat/common/contracts/browser';
+import { screenApi, softwareApplicationJsonLd } from '@neuralbeat/common/contracts/browser';
 import type { Tool } from '@neuralbeat/common/contracts';
 import type { ApiError } from '../../api/client';
 import { Seo, absoluteUrl } from '../../seo/Seo';
@@ -12,8 +12,8 @@ import { ToolCard } from '../../components/tools/ToolCard';
 
 export default function ToolDetailPage() {
   const { slug = '' } = useParams();
-  const tool = useQuery<Tool, ApiError>({ queryKey: [`/api/tools/${encodeURIComponent(slug)}`] });
-  const similar = useQuery<Tool[]>({ queryKey: [`/api/tools/${encodeURIComponent(slug)}/similar`], enabled: tool.isSuccess });
+  const tool = useQuery<Tool, ApiError>({ queryKey: [screenApi.tool(slug)] });
+  const similar = useQuery<Tool[]>({ queryKey: [screenApi.similarTools(slug)], enabled: tool.isSuccess });
 
   if (tool.isPending) return <DetailSkeleton />;
   if (tool.isError) {

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { eventJsonLd } from '@neuralbeat/common/contracts/browser';
+import { eventJsonLd, screenApi } from '@neuralbeat/common/contracts/browser';
 import type { Event } from '@neuralbeat/common/contracts';
 import { Seo, absoluteUrl } from '../../seo/Seo';
 import { Badge, Button, Container } from '../../components/ui';
@@ -12,7 +12,7 @@ import { formatDateRange, isPastEvent } from '../../lib/format';
 
 export default function EventDetailPage() {
   const { slug = '' } = useParams();
-  const q = useQuery<Event>({ queryKey: [`/api/events/${encodeURIComponent(slug)}`] });
+  const q = useQuery<Event>({ queryKey: [screenApi.event(slug)] });
   if (q.isPending) return <DetailSkeleton />;
   if (q.isError) return <DetailNotFound title="Event not found" back={{ to: '/events', label: 'Back to Events' }} />;
   const e = q.data;

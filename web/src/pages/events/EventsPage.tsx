@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import styled, { css } from 'styled-components';
 import { Link } from 'react-router-dom';
-import { STATIC_PAGES, proxiedImage } from '@neuralbeat/common/contracts/browser';
+import { Calendar, CalendarDays, MapPin } from 'lucide-react';
+import { FallbackImage } from '../../components/FallbackImage';
+import { STATIC_PAGES, screenApi } from '@neuralbeat/common/contracts/browser';
 import type { Event } from '@neuralbeat/common/contracts';
 import { Seo } from '../../seo/Seo';
 import { Badge, Button, Card, Chip, Clamp, Container, EmptyState, Grid, Muted, PageHeading, Skeleton, PageTop } from '../../components/ui';
@@ -24,14 +26,20 @@ export function EventCard({ event }: { event: Event }) {
   const past = isPastEvent(event);
   return (
     <Faded as={Card} $past={past} data-past={past}>
-      <Media>{event.imageUrl ? <img src={proxiedImage(event.imageUrl)} alt="" loading="lazy" /> : <span aria-hidden="true">📅</span>}</Media>
+      <Media>
+        <FallbackImage src={event.imageUrl} loading="lazy" fallback={<CalendarDays aria-hidden="true" size={40} strokeWidth={1.5} />} />
+      </Media>
       <Body>
         <h2>
           <Link to={`/events/${event.slug}`}>{event.name}</Link>
         </h2>
         <Details>
-          <li>🗓 {formatDateRange(event.startDate, event.endDate)}</li>
-          <li>📍 {event.location}</li>
+          <li>
+            <Calendar aria-hidden="true" size={16} /> {formatDateRange(event.startDate, event.endDate)}
+          </li>
+          <li>
+            <MapPin aria-hidden="true" size={16} /> {event.location}
+          </li>
           <li>
             <Badge>{event.eventType}</Badge>
           </li>
@@ -50,7 +58,7 @@ export function EventCard({ event }: { event: Event }) {
 /** /events: upcoming by default (GET /api/events/upcoming); past and all read GET /api/events. */
 export default function EventsPage() {
   const [filter, setFilter] = useState<Filter>('upcoming');
-  const events = useQuery<Event[]>({ queryKey: [filter === 'upcoming' ? '/api/events/upcoming' : '/api/events'] });
+  const events = useQuery<Event[]>({ queryKey: [filter === 'upcoming' ? screenApi.upcomingEvents : screenApi.events] });
   const shown = (events.data ?? []).filter((e) => (filter === 'past' ? isPastEvent(e) : true));
   const meta = STATIC_PAGES['/events'];
   return (
@@ -126,7 +134,7 @@ const Media = styled.div`
   background: ${(p) => p.theme.colors.surfaceAlt};
   display: grid;
   place-items: center;
-  font-size: 2.5rem;
+  color: ${(p) => p.theme.colors.primary};
   img {
     width: 100%;
     height: 100%;
@@ -162,4 +170,13 @@ const Details = styled.ul`
   display: grid;
   gap: 0.25rem;
   font-size: 0.9rem;
+  li {
+    display: flex;
+    align-items: center;
+    gap: 0.4rem;
+  }
+  svg {
+    flex: none;
+    color: ${(p) => p.theme.colors.muted};
+  }
 `;

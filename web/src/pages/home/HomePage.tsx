@@ -2,10 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { NEWS_PAGE_SIZE, STATIC_PAGES, organizationJsonLd, websiteJsonLd } from '@neuralbeat/common/contracts/browser';
+import { Bot, ChartColumn, Eye, MessageSquare, Puzzle, Sparkles } from 'lucide-react';
+import { NEWS_PAGE_SIZE, STATIC_PAGES, screenApi } from '@neuralbeat/common/contracts/browser';
 import type { Event, HomeResponse, Job, Resource, Tool } from '@neuralbeat/common/contracts';
-import { Seo, absoluteUrl } from '../../seo/Seo';
-import { siteConfig } from '../../app/siteConfig';
+import { Seo } from '../../seo/Seo';
+import { siteJsonLd } from '../../seo/siteJsonLd';
 import { media } from '../../app/theme';
 import { Badge, Button, Card, Clamp, Container, Grid, Input, Skeleton } from '../../components/ui';
 import { Section } from '../../components/Section';
@@ -15,17 +16,12 @@ import { NewsletterSignup } from '../../components/NewsletterSignup';
 import { formatDate, formatShortDate, searchTarget } from '../../lib/format';
 
 const POPULAR_CATEGORIES = [
-  { name: 'Generative AI', count: 142, icon: '✨' },
-  { name: 'NLP Tools', count: 98, icon: '💬' },
-  { name: 'AI Chatbots', count: 86, icon: '🤖' },
-  { name: 'Computer Vision', count: 74, icon: '👁️' },
-  { name: 'Data Analytics', count: 65, icon: '📊' },
-  { name: 'No-Code AI', count: 54, icon: '🧩' },
-];
-
-export const siteJsonLd = () => [
-  websiteJsonLd(absoluteUrl),
-  organizationJsonLd(absoluteUrl, { email: siteConfig.contactEmail, sameAs: Object.values(siteConfig.social) }),
+  { name: 'Generative AI', count: 142, Icon: Sparkles },
+  { name: 'NLP Tools', count: 98, Icon: MessageSquare },
+  { name: 'AI Chatbots', count: 86, Icon: Bot },
+  { name: 'Computer Vision', count: 74, Icon: Eye },
+  { name: 'Data Analytics', count: 65, Icon: ChartColumn },
+  { name: 'No-Code AI', count: 54, Icon: Puzzle },
 ];
 
 function HeroSearch() {
@@ -47,12 +43,22 @@ function HeroSearch() {
   );
 }
 
+/** An event or job row while it loads: the same two lines. */
+function ListItemSkeleton() {
+  return (
+    <li aria-hidden="true">
+      <Skeleton $height="1rem" $width="70%" style={{ margin: '0.3rem 0' }} />
+      <Skeleton $height="0.8rem" $width="50%" style={{ margin: '0.27rem 0' }} />
+    </li>
+  );
+}
+
 export default function HomePage() {
-  const home = useQuery<HomeResponse>({ queryKey: ['/api/home'] });
-  const tools = useQuery<Tool[]>({ queryKey: ['/api/tools/featured'] });
-  const resources = useQuery<Resource[]>({ queryKey: ['/api/resources?limit=2'] });
-  const events = useQuery<Event[]>({ queryKey: ['/api/events/upcoming'] });
-  const jobs = useQuery<Job[]>({ queryKey: ['/api/jobs/featured'] });
+  const home = useQuery<HomeResponse>({ queryKey: [screenApi.home] });
+  const tools = useQuery<Tool[]>({ queryKey: [screenApi.featuredTools] });
+  const resources = useQuery<Resource[]>({ queryKey: [screenApi.homeResources] });
+  const events = useQuery<Event[]>({ queryKey: [screenApi.upcomingEvents] });
+  const jobs = useQuery<Job[]>({ queryKey: [screenApi.featuredJobs] });
 
   return (
     <>
@@ -87,7 +93,7 @@ export default function HomePage() {
           <Tiles>
             {POPULAR_CATEGORIES.map((c) => (
               <Tile key={c.name} to={`/directory?category=${encodeURIComponent(c.name)}`}>
-                <span aria-hidden="true">{c.icon}</span>
+                <c.Icon aria-hidden="true" size={28} strokeWidth={1.75} />
                 <strong>{c.name}</strong>
                 <small>{c.count} tools</small>
               </Tile>
@@ -98,12 +104,25 @@ export default function HomePage() {
         <Section title="Learning Resources" link={{ to: '/learn', label: 'Explore all guides' }}>
           <Grid $min="340px">
             {resources.isPending
-              ? Array.from({ length: 2 }, (_, i) => <Skeleton key={i} $height="9rem" />)
+              ? Array.from({ length: 2 }, (_, i) => (
+                  <Card key={i} aria-hidden="true">
+                    <CardBody>
+                      <Skeleton $width="5.5rem" $height="1.5rem" />
+                      <h3>
+                        <Skeleton $height="1.2rem" $width="80%" style={{ marginTop: '0.05rem' }} />
+                      </h3>
+                      <Clamp as="div">
+                        <Skeleton $height="0.9rem" style={{ margin: '0.35rem 0' }} />
+                        <Skeleton $height="0.9rem" $width="60%" style={{ margin: '0.35rem 0' }} />
+                      </Clamp>
+                    </CardBody>
+                  </Card>
+                ))
               : (resources.data ?? []).slice(0, 2).map((r) => (
                   <Card key={r.id}>
                     <CardBody>
                       <Badge>{r.difficultyLevel}</Badge>
-                      <h3>
+                      <h3 title={r.title}>
                         <Link to={`/learn/${r.slug}`}>{r.title}</Link>
                       </h3>
                       <Clamp>{r.summary}</Clamp>
@@ -117,7 +136,7 @@ export default function HomePage() {
           <Section title="Upcoming Events" link={{ to: '/events', label: 'All events' }}>
             <List>
               {events.isPending
-                ? Array.from({ length: 2 }, (_, i) => <Skeleton key={i} $height="4.5rem" />)
+                ? Array.from({ length: 2 }, (_, i) => <ListItemSkeleton key={i} />)
                 : (events.data ?? []).slice(0, 2).map((e) => (
                     <li key={e.id}>
                       <Link to={`/events/${e.slug}`}>{e.name}</Link>
@@ -132,7 +151,7 @@ export default function HomePage() {
           <Section title="Featured Jobs" link={{ to: '/jobs', label: 'All jobs' }}>
             <List>
               {jobs.isPending
-                ? Array.from({ length: 2 }, (_, i) => <Skeleton key={i} $height="4.5rem" />)
+                ? Array.from({ length: 2 }, (_, i) => <ListItemSkeleton key={i} />)
                 : (jobs.data ?? []).slice(0, 2).map((j) => (
                     <li key={j.id}>
                       <Link to={`/jobs/${j.id}`}>{j.title}</Link>
@@ -205,8 +224,8 @@ const Tile = styled(Link)`
   text-decoration: none;
   color: ${(p) => p.theme.colors.text};
   text-align: center;
-  span {
-    font-size: 1.75rem;
+  svg {
+    color: ${(p) => p.theme.colors.primary};
   }
   small {
     color: ${(p) => p.theme.colors.muted};
@@ -215,10 +234,25 @@ const Tile = styled(Link)`
     border-color: ${(p) => p.theme.colors.primary};
   }
 `;
+/** Fixed rows (badge, one-line title, two-line summary) so a guide card is exactly as tall as its skeleton. */
 const CardBody = styled.div`
   padding: 1.25rem;
+  > :first-child {
+    display: block;
+    width: fit-content;
+    height: 1.5rem;
+  }
   h3 {
     margin: 0.5rem 0;
+    height: 1.25em;
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+  > p,
+  > div:last-child {
+    line-height: 1.6;
+    height: 3.2em;
   }
   h3 a {
     color: ${(p) => p.theme.colors.text};
@@ -232,8 +266,9 @@ const CardBody = styled.div`
 const TwoColumns = styled.div`
   display: grid;
   gap: 0 2rem;
+  grid-template-columns: minmax(0, 1fr);
   ${media.md} {
-    grid-template-columns: 1fr 1fr;
+    grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
   }
 `;
 const List = styled.ul`
@@ -241,14 +276,23 @@ const List = styled.ul`
   margin: 0;
   padding: 0;
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: 0.75rem;
+  /* Two one-line rows of fixed height, so rows and their skeletons are the same size. */
   li {
     border: 1px solid ${(p) => p.theme.colors.border};
     border-radius: ${(p) => p.theme.radius.md};
     padding: 0.9rem 1rem;
     display: flex;
     flex-direction: column;
-    min-height: 4.5rem;
+    justify-content: center;
+    height: 4.75rem;
+  }
+  a,
+  small {
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
   }
   a {
     font-weight: 600;

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { jobPostingJsonLd } from '@neuralbeat/common/contracts/browser';
+import { jobPostingJsonLd, screenApi } from '@neuralbeat/common/contracts/browser';
 import type { Job } from '@neuralbeat/common/contracts';
 import { Seo, absoluteUrl } from '../../seo/Seo';
 import { Badge, Button, Container } from '../../components/ui';
@@ -13,7 +13,7 @@ import { formatShortDate } from '../../lib/format';
 
 export default function JobDetailPage() {
   const { id = '' } = useParams();
-  const q = useQuery<Job>({ queryKey: [`/api/jobs/${encodeURIComponent(id)}`] });
+  const q = useQuery<Job>({ queryKey: [screenApi.job(id)] });
   if (q.isPending) return <DetailSkeleton />;
   if (q.isError) return <DetailNotFound title="Job not found" back={{ to: '/jobs', label: 'Back to Jobs' }} />;
   const j = q.data;

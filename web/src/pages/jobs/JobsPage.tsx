@@ -2,10 +2,11 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { JOB_TYPES, STATIC_PAGES, proxiedImage } from '@neuralbeat/common/contracts/browser';
+import { JOB_TYPES, STATIC_PAGES, screenApi } from '@neuralbeat/common/contracts/browser';
 import type { Job } from '@neuralbeat/common/contracts';
 import { Seo } from '../../seo/Seo';
 import { Badge, Button, Card, Chip, Clamp, Container, EmptyState, Input, LogoTile, Muted, PageHeading, Skeleton } from '../../components/ui';
+import { FallbackImage } from '../../components/FallbackImage';
 import { formatShortDate } from '../../lib/format';
 
 type LocationFilter = '' | 'remote' | 'on-site';
@@ -15,7 +16,7 @@ export function JobCard({ job }: { job: Job }) {
     <Card>
       <Body>
         <Head>
-          <LogoTile $size="3rem" aria-hidden="true">{job.companyLogoUrl ? <img src={proxiedImage(job.companyLogoUrl)} alt="" loading="lazy" /> : job.company.charAt(0)}</LogoTile>
+          <LogoTile $size="3rem" aria-hidden="true"><FallbackImage src={job.companyLogoUrl} loading="lazy" fallback={job.company.charAt(0)} /></LogoTile>
           <div>
             <h2>
               <Link to={`/jobs/${job.id}`}>{job.title}</Link>
@@ -43,7 +44,7 @@ export function JobCard({ job }: { job: Job }) {
 
 /** /jobs: every filter works in the browser over the full list (spec §2). */
 export default function JobsPage() {
-  const jobs = useQuery<Job[]>({ queryKey: ['/api/jobs'] });
+  const jobs = useQuery<Job[]>({ queryKey: [screenApi.jobs] });
   const [search, setSearch] = useState('');
   const [type, setType] = useState('');
   const [location, setLocation] = useState<LocationFilter>('');

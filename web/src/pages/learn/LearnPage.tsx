@@ -2,14 +2,15 @@ import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { DIFFICULTY_LEVELS, RESOURCE_CATEGORIES, STATIC_PAGES } from '@neuralbeat/common/contracts/browser';
+import { X } from 'lucide-react';
+import { DIFFICULTY_LEVELS, RESOURCE_CATEGORIES, STATIC_PAGES, screenApi } from '@neuralbeat/common/contracts/browser';
 import type { Resource } from '@neuralbeat/common/contracts';
 import { Seo } from '../../seo/Seo';
 import { Badge, Button, Card, Chip, Clamp, Container, EmptyState, Grid, Muted, PageHeading, Skeleton } from '../../components/ui';
 import { formatDate } from '../../lib/format';
+import { levelColor } from '../../app/theme';
 
 const CATEGORY_LABELS: Record<string, string> = { NLP: 'Natural Language Processing' };
-export const LEVEL_COLORS: Record<string, string> = { Beginner: '#16a34a', Intermediate: '#d97706', Advanced: '#dc2626' };
 
 /** /learn?category=&level=&tag=: the category filters on the server, level and tag in the browser. */
 export default function LearnPage() {
@@ -18,7 +19,7 @@ export default function LearnPage() {
   const level = params.get('level') ?? '';
   const tag = params.get('tag') ?? '';
   const validCategory = (RESOURCE_CATEGORIES as readonly string[]).includes(category) ? category : '';
-  const resources = useQuery<Resource[]>({ queryKey: [validCategory ? `/api/resources?category=${encodeURIComponent(validCategory)}` : '/api/resources'] });
+  const resources = useQuery<Resource[]>({ queryKey: [screenApi.resources(validCategory)] });
   const shown = useMemo(
     () => (resources.data ?? []).filter((r) => (!level || r.difficultyLevel === level) && (!tag || r.tags.includes(tag.toLowerCase()))),
     [resources.data, level, tag],
@@ -60,7 +61,7 @@ export default function LearnPage() {
         <TagFilter>
           Topic: <Badge>{tag}</Badge>
           <Button type="button" $variant="ghost" onClick={() => update('tag', '')} aria-label="Clear topic filter">
-            ✕
+            <X aria-hidden="true" size={16} />
           </Button>
         </TagFilter>
       )}
@@ -84,7 +85,7 @@ export default function LearnPage() {
             <Card key={r.id}>
               <CardBody>
                 <Row>
-                  <Badge $color={LEVEL_COLORS[r.difficultyLevel]}>{r.difficultyLevel}</Badge>
+                  <Badge $color={levelColor(r.difficultyLevel)}>{r.difficultyLevel}</Badge>
                   <small>{CATEGORY_LABELS[r.category] ?? r.category}</small>
                 </Row>
                 <h2>

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { learningResourceJsonLd, proxiedImage } from '@neuralbeat/common/contracts/browser';
+import { learningResourceJsonLd, screenApi } from '@neuralbeat/common/contracts/browser';
 import type { Resource } from '@neuralbeat/common/contracts';
 import type { ApiError } from '../../api/client';
 import { Seo, absoluteUrl } from '../../seo/Seo';
@@ -11,11 +11,13 @@ import { DetailSkeleton } from '../../components/DetailSkeleton';
 import { ShareLinks } from '../../components/ShareLinks';
 import { Prose } from '../../components/Prose';
 import { formatDate } from '../../lib/format';
-import { LEVEL_COLORS } from './LearnPage';
+import { levelColor } from '../../app/theme';
+import { FallbackImage } from '../../components/FallbackImage';
+import { ImagePlaceholder } from '../../components/brand';
 
 export default function ResourceDetailPage() {
   const { slug = '' } = useParams();
-  const q = useQuery<Resource, ApiError>({ queryKey: [`/api/resources/${encodeURIComponent(slug)}`] });
+  const q = useQuery<Resource, ApiError>({ queryKey: [screenApi.resource(slug)] });
   if (q.isPending) return <DetailSkeleton />;
   if (q.isError) {
     return (
@@ -49,14 +51,14 @@ export default function ResourceDetailPage() {
       />
       <Breadcrumb items={crumbs} />
       <Meta>
-        <Badge $color={LEVEL_COLORS[r.difficultyLevel]}>{r.difficultyLevel}</Badge>
+        <Badge $color={levelColor(r.difficultyLevel)}>{r.difficultyLevel}</Badge>
         <time dateTime={r.publishedAt}>{formatDate(r.publishedAt)}</time>
       </Meta>
       <h1>{r.title}</h1>
       <Lead>{r.summary}</Lead>
       {r.imageUrl && (
         <Figure>
-          <img src={proxiedImage(r.imageUrl)} alt={r.title} />
+          <FallbackImage src={r.imageUrl} alt={r.title} fallback={<ImagePlaceholder iconSize={72} />} />
         </Figure>
       )}
       <Prose text={r.content} />

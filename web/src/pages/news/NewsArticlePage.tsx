@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { RELATED_EXCERPT_LENGTH, SLUG_FALLBACK_ARTICLES, SLUG_FALLBACK_MIN_WORD_LENGTH, displayTag, newsArticleJsonLd, proxiedImage } from '@neuralbeat/common/contracts/browser';
+import { RELATED_EXCERPT_LENGTH, SLUG_FALLBACK_ARTICLES, SLUG_FALLBACK_MIN_WORD_LENGTH, displayTag, newsArticleJsonLd, screenApi } from '@neuralbeat/common/contracts/browser';
 import type { NewsListResponse, NewsResponse, SingleArticleResponse } from '@neuralbeat/common/contracts';
 import { ApiError, apiGet } from '../../api/client';
 import { Seo, absoluteUrl } from '../../seo/Seo';
@@ -12,6 +12,8 @@ import { ShareLinks } from '../../components/ShareLinks';
 import { SourceCredit, categoryColor, providerLabel, tagPath } from '../../components/news/NewsCard';
 import { formatDate } from '../../lib/format';
 import { AlsoReportedBy } from './AlsoReportedBy';
+import { FallbackImage } from '../../components/FallbackImage';
+import { ImagePlaceholder } from '../../components/brand';
 
 const slugWords = (slug: string) => slug.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= SLUG_FALLBACK_MIN_WORD_LENGTH);
 
@@ -111,7 +113,7 @@ function ArticleView({ data }: { data: SingleArticleResponse }) {
       </Header>
       {article.imageUrl && (
         <Figure>
-          <img src={proxiedImage(article.imageUrl)} alt={article.title} />
+          <FallbackImage src={article.imageUrl} alt={article.title} fallback={<ImagePlaceholder iconSize={72} />} />
         </Figure>
       )}
       <Lead>{article.excerpt}</Lead>
@@ -146,7 +148,7 @@ function ArticleView({ data }: { data: SingleArticleResponse }) {
 /** /news/{param}: param is a numeric id or a slug. */
 export default function NewsArticlePage() {
   const { param = '' } = useParams();
-  const query = useQuery<NewsResponse, ApiError>({ queryKey: [`/api/news/${encodeURIComponent(param)}`] });
+  const query = useQuery<NewsResponse, ApiError>({ queryKey: [screenApi.article(param)] });
   let body;
   if (query.isPending) body = <ArticleSkeleton />;
   else if (query.isError) {

@@ -2,11 +2,12 @@ import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { NEWS_PAGE_SIZE, STATIC_PAGES, displayTag } from '@neuralbeat/common/contracts/browser';
+import { X } from 'lucide-react';
+import { NEWS_PAGE_SIZE, STATIC_PAGES, displayTag, newsFeedKey, screenApi } from '@neuralbeat/common/contracts/browser';
 import type { NewsListResponse, TagSummary } from '@neuralbeat/common/contracts';
 import { apiGet } from '../../api/client';
 import { Seo } from '../../seo/Seo';
-import { Badge, Button, Chip, Container, EmptyState, Grid, Muted, PageHeading } from '../../components/ui';
+import { Badge, Button, Chip, Container, EmptyState, Grid, Muted, PageHeading, Skeleton } from '../../components/ui';
 import { NewsCard, NewsCardSkeleton, tagPath } from '../../components/news/NewsCard';
 
 /** /news and /news/tag/{tag}: the feed with popular-tag chips and infinite scroll. */
@@ -14,13 +15,13 @@ export default function NewsListPage() {
   const { tag: rawTag } = useParams();
   const tag = rawTag?.toLowerCase();
   const navigate = useNavigate();
-  const base = tag ? `/api/news/tag/${encodeURIComponent(tag)}` : '/api/news';
+  const feed = screenApi.newsFeed(tag);
 
-  const tags = useQuery<{ tags: TagSummary[] }>({ queryKey: ['/api/news/tags'] });
+  const tags = useQuery<{ tags: TagSummary[] }>({ queryKey: [screenApi.newsTags] });
   const news = useInfiniteQuery({
-    queryKey: [base, 'infinite'],
+    queryKey: newsFeedKey(feed),
     initialPageParam: 0,
-    queryFn: ({ pageParam, signal }) => apiGet<NewsListResponse>(`${base}?limit=${NEWS_PAGE_SIZE}&offset=${pageParam * NEWS_PAGE_SIZE}`, signal),
+    queryFn: ({ pageParam, signal }) => apiGet<NewsListResponse>(screenApi.newsFeedPage(feed, pageParam), signal),
     getNextPageParam: (last, pages) => (last.pagination.hasMore ? pages.length : undefined),
   });
 
@@ -69,6 +70,7 @@ export default function NewsListPage() {
             {displayTag(t.name)} <small>({t.count})</small>
           </Chip>
         ))}
+        {tags.isPending && Array.from({ length: 6 }, (_, i) => <Skeleton key={i} aria-hidden="true" $width="6.5rem" $height="2rem" style={{ flex: 'none', borderRadius: '9999px' }} />)}
         {tags.isError && <span role="alert">Failed to load popular tags</span>}
       </Chips>
 
@@ -77,7 +79,7 @@ export default function NewsListPage() {
           <Badge>Filtered by tag</Badge>
           <strong>{displayTag(tag)}</strong>
           <Button type="button" $variant="ghost" aria-label="Clear tag filter" onClick={() => navigate('/news')}>
-            ✕ Clear
+            <X aria-hidden="true" size={16} /> Clear
           </Button>
         </ActiveFilter>
       )}
@@ -88,11 +90,16 @@ export default function NewsListPage() {
           <p>{news.error.message}</p>
         </EmptyState>
       ) : news.isPending ? (
-        <Grid aria-busy="true">
-          {Array.from({ length: NEWS_PAGE_SIZE }, (_, i) => (
-            <NewsCardSkeleton key={i} />
-          ))}
-        </Grid>
+        <>
+          <Muted aria-hidden="true">
+            <Skeleton as="span" $width="12rem" $height="1em" style={{ display: 'inline-block', verticalAlign: 'middle' }} />
+          </Muted>
+          <Grid aria-busy="true">
+            {Array.from({ length: NEWS_PAGE_SIZE }, (_, i) => (
+              <NewsCardSkeleton key={i} />
+            ))}
+          </Grid>
+        </>
       ) : articles.length === 0 ? (
         <EmptyState>
           <h2>No articles found</h2>
@@ -103,6 +110,7 @@ export default function NewsListPage() {
         </EmptyState>
       ) : (
         <>
+          <h2 className="visually-hidden">Articles</h2>
           <Muted data-testid="showing-count">
             Showing {articles.length} of {total} articles
           </Muted>
@@ -121,11 +129,18 @@ export default function NewsListPage() {
   );
 }
 
+/** One row at every width (scrolls sideways when the tags do not fit), so it is as tall before the tags arrive as after. */
 const Chips = styled.div`
   display: flex;
-  flex-wrap: wrap;
   gap: 0.5rem;
   margin: 1.5rem 0 1rem;
+  padding: 0.125rem 0.125rem 0.5rem;
+  overflow-x: auto;
+  scrollbar-width: thin;
+  > * {
+    flex: none;
+    white-space: nowrap;
+  }
   small {
     opacity: 0.75;
   }

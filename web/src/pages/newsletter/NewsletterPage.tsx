@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
+import { Lightbulb, Newspaper, Wrench } from 'lucide-react';
 import { STATIC_PAGES } from '@neuralbeat/common/contracts/browser';
 import { Seo } from '../../seo/Seo';
 import { useToast } from '../../components/toast/ToastProvider';
@@ -7,10 +8,10 @@ import { Button, Card, Container, Grid, Input, Muted, PageHeading } from '../../
 
 const SUBSCRIBE_DELAY_MS = 1000;
 const BENEFITS = [
-  ['📬', 'Weekly AI News Digest', 'The week’s most important stories in one short read.'],
-  ['🛠️', 'Tool Recommendations', 'New and notable AI tools, tried and explained.'],
-  ['💡', 'Exclusive Insights', 'Analysis and context you will not find in the headlines.'],
-];
+  [Newspaper, 'Weekly AI News Digest', 'The week’s most important stories in one short read.'],
+  [Wrench, 'Tool Recommendations', 'New and notable AI tools, tried and explained.'],
+  [Lightbulb, 'Exclusive Insights', 'Analysis and context you will not find in the headlines.'],
+] as const;
 const TESTIMONIALS = [
   ['Priya N.', 'Product manager', 'The only AI newsletter I read end to end. Short, sourced and useful.'],
   ['Tom W.', 'ML engineer', 'I find at least one tool or paper worth trying every single week.'],
@@ -39,10 +40,10 @@ export default function NewsletterPage() {
       <PageHeading>The NeuralBeat Newsletter</PageHeading>
       <Muted>Join 25,000+ readers who get the week in AI every Friday.</Muted>
       <Grid $min="240px" style={{ margin: '2rem 0' }}>
-        {BENEFITS.map(([icon, title, text]) => (
+        {BENEFITS.map(([Icon, title, text]) => (
           <Card key={title}>
             <Pad>
-              <span aria-hidden="true">{icon}</span>
+              <Icon aria-hidden="true" size={28} strokeWidth={1.75} />
               <h2>{title}</h2>
               <p>{text}</p>
             </Pad>
@@ -103,8 +104,8 @@ export default function NewsletterPage() {
 
 const Pad = styled.div`
   padding: 1.25rem;
-  span {
-    font-size: 1.75rem;
+  svg {
+    color: ${(p) => p.theme.colors.primary};
   }
   h2 {
     font-size: 1.15rem;

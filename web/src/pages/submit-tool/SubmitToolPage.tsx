@@ -2,14 +2,25 @@ import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { STATIC_PAGES, TOOL_CATEGORIES, toolSlug, toolSubmissionSchema, type Tool } from '@neuralbeat/common/contracts';
-import { errorEnvelopeSchema } from '@neuralbeat/common/errors';
+import { PartyPopper } from 'lucide-react';
+import {
+  STATIC_PAGES,
+  TOOL_CATEGORIES,
+  toolSlug,
+  toolSubmissionPayload,
+  validateToolSubmissionForm,
+  type ToolSubmissionErrors,
+  type ToolSubmissionField,
+  type ToolSubmissionForm,
+  type ToolSubmissionPayload,
+} from '@neuralbeat/common/contracts/browser';
+import type { Tool } from '@neuralbeat/common/contracts';
 import { ApiError, apiPost } from '../../api/client';
 import { useToast } from '../../components/toast/ToastProvider';
 import { Seo } from '../../seo/Seo';
 import { Button, Container, Input, Muted, PageHeading, TextArea } from '../../components/ui';
 
-const EMPTY = {
+const EMPTY: ToolSubmissionForm = {
   name: '',
   slug: '',
   description: '',
@@ -21,31 +32,14 @@ const EMPTY = {
   features: '',
   pricing: '',
 };
-type Form = typeof EMPTY;
-type Field = keyof Form;
-type Errors = Partial<Record<Field, string>>;
+type Form = ToolSubmissionForm;
+type Field = ToolSubmissionField;
+type Errors = ToolSubmissionErrors;
 
-/** Client-side check with the same schema the API uses; the first message per field is shown. */
-function validate(form: Form): Errors {
-  const result = toolSubmissionSchema.safeParse({ ...form, submittedById: 1 });
-  if (result.success) return {};
-  const errors: Errors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as Field;
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
-
-/** A server error naming a field, if the body is our error envelope. */
+/** A server error naming a field of the form, if the body is our error envelope. */
 function fieldError(err: unknown): { field: Field; message: string } | null {
-  if (!(err instanceof ApiError)) return null;
-  try {
-    const env = errorEnvelopeSchema.parse(JSON.parse(err.body));
-    return env.error.field && env.error.field in EMPTY ? { field: env.error.field as Field, message: env.error.message } : null;
-  } catch {
-    return null;
-  }
+  const env = err instanceof ApiError ? err.envelope : null;
+  return env?.field && env.field in EMPTY ? { field: env.field as Field, message: env.message } : null;
 }
 
 export default function SubmitToolPage() {
@@ -54,7 +48,7 @@ export default function SubmitToolPage() {
   const [submitted, setSubmitted] = useState<Tool | null>(null);
   const toast = useToast();
   const submit = useMutation({
-    mutationFn: (body: unknown) => apiPost<{ message: string; tool: Tool }>('/api/tools/submit', body),
+    mutationFn: (body: ToolSubmissionPayload) => apiPost<{ message: string; tool: Tool }>('/api/tools/submit', body),
     onSuccess: (res) => setSubmitted(res.tool),
     onError: (err: Error) => {
       const named = fieldError(err);
@@ -73,14 +67,14 @@ export default function SubmitToolPage() {
   };
   const handleSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const found = validate(form);
+    const found = validateToolSubmissionForm(form);
     setErrors(found);
     const first = Object.keys(EMPTY).find((k) => found[k as Field]);
     if (first) {
       document.getElementById(`tool-${first}`)?.focus();
       return;
     }
-    submit.mutate({ ...form, slug: form.slug.trim() || toolSlug(form.name), submittedById: 1 });
+    submit.mutate(toolSubmissionPayload(form));
   };
   const reset = () => {
     setForm(EMPTY);
@@ -95,12 +89,28 @@ export default function SubmitToolPage() {
       <Narrow>
         <Seo title={meta.title} description={meta.description} path="/submit-tool" />
         <ThankYou role="status">
-          <div aria-hidden="true">🎉</div>
+          <PartyPopper aria-hidden="true" size={48} strokeWidth={1.5} />
           <h1>Thank you for your submission!</h1>
           <p>
             <strong>{submitted.name}</strong> is now pending review. Our team reviews submissions within 2-3 business days; once approved it
             will appear in the directory.
           </p>
+          <Summary aria-label="What you submitted">
+            <dt>Category</dt>
+            <dd>{submitted.category}</dd>
+            {submitted.tags.length > 0 && (
+              <>
+                <dt>Tags</dt>
+                <dd>{submitted.tags.join(', ')}</dd>
+              </>
+            )}
+            {submitted.features.length > 0 && (
+              <>
+                <dt>Key features</dt>
+                <dd>{submitted.features.join(', ')}</dd>
+              </>
+            )}
+          </Summary>
           <Actions>
             <Button as={Link} to="/directory">
               Explore AI Tools
@@ -212,8 +222,22 @@ const ErrorText = styled.small`
 const ThankYou = styled.section`
   text-align: center;
   padding: 4rem 0;
-  div {
-    font-size: 3rem;
+  svg {
+    color: ${(p) => p.theme.colors.primary};
+  }
+`;
+const Summary = styled.dl`
+  display: inline-grid;
+  grid-template-columns: auto auto;
+  gap: 0.25rem 1rem;
+  text-align: left;
+  margin: 0.5rem auto 0;
+  dt {
+    font-weight: 600;
+  }
+  dd {
+    margin: 0;
+    color: ${(p) => p.theme.colors.muted};
   }
 `;
 const Actions = styled.div`
