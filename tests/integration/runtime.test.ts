@@ -16,9 +16,11 @@ const scratch = fs.mkdtempSync(path.resolve('node_modules/.cache/nb-build-test-'
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
 describe('compiled services', () => {
-  it.each(SERVICE_NAMES)('%s imports only packages it or the shared package declares as production dependencies', async (service) => {
+  // The shared code is bundled in, so its imports resolve from the service's own folder: a package only the
+  // shared package declares may resolve there to another major version hoisted for someone else (cookie 0.7 for express).
+  it.each(SERVICE_NAMES)('%s imports only packages it declares itself as production dependencies', async (service) => {
     const { metafile } = await buildService(service, { write: false, outdir: path.join(scratch, service) });
-    const allowed = new Set([...dependencies(`services/${service}/package.json`), ...dependencies('services/common/package.json')]);
+    const allowed = new Set(dependencies(`services/${service}/package.json`));
     const imported = importedPackages(metafile);
     expect(imported.length).toBeGreaterThan(3);
     expect(imported.filter((p) => !allowed.has(p))).toEqual([]);
