@@ -6,20 +6,20 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
 import { SERVICE_NAMES, buildService, importedPackages } from '../../scripts/buildServices';
 import { createTestDatabase } from '../support/testEnv';
+import { scratchBuildDir } from '../support/scratchBuild';
 
 const run = promisify(execFile);
 const readJson = (p: string) => JSON.parse(fs.readFileSync(p, 'utf8'));
 const dependencies = (pkg: string) => Object.keys(readJson(pkg).dependencies ?? {});
-fs.mkdirSync('node_modules/.cache', { recursive: true });
-// Inside the repository, so compiled files resolve their packages from node_modules as in production.
-const scratch = fs.mkdtempSync(path.resolve('node_modules/.cache/nb-build-test-'));
-afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+// Inside each service's folder, so compiled files resolve their packages as dist/ does in production.
+const scratch = Object.fromEntries(SERVICE_NAMES.map((service) => [service, scratchBuildDir(service)]));
+afterAll(() => Object.values(scratch).forEach((s) => s.remove()));
 
 describe('compiled services', () => {
   // The shared code is bundled in, so its imports resolve from the service's own folder: a package only the
   // shared package declares may resolve there to another major version hoisted for someone else (cookie 0.7 for express).
   it.each(SERVICE_NAMES)('%s imports only packages it declares itself as production dependencies', async (service) => {
-    const { metafile } = await buildService(service, { write: false, outdir: path.join(scratch, service) });
+    const { metafile } = await buildService(service, { write: false, outdir: scratch[service]!.dir });
     const allowed = new Set(dependencies(`services/${service}/package.json`));
     const imported = importedPackages(metafile);
     expect(imported.length).toBeGreaterThan(3);
@@ -29,13 +29,13 @@ describe('compiled services', () => {
   });
 
   it('the gateway loads no database or queue client', async () => {
-    const { metafile } = await buildService('gateway', { write: false, outdir: path.join(scratch, 'gateway') });
+    const { metafile } = await buildService('gateway', { write: false, outdir: scratch.gateway!.dir });
     const imported = importedPackages(metafile);
     for (const pkg of ['knex', 'pg', 'bullmq', 'ioredis']) expect(imported).not.toContain(pkg);
   });
 
   it('compiled migrations apply to an empty database under the same names as the TypeScript sources', { timeout: 60_000 }, async () => {
-    const outdir = path.join(scratch, 'content');
+    const outdir = scratch.content!.dir;
     await buildService('content', { outdir });
     const t = await createTestDatabase();
     const admin = new pg.Client({ connectionString: inject('adminDatabaseUrl') });

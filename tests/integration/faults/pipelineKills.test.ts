@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildService } from '../../../scripts/buildServices';
+import { scratchBuildDir } from '../../support/scratchBuild';
 import type { Knex } from '@neuralbeat/common';
 import { SourcesRepository } from '../../../services/pipeline/src/collect/sourcesRepository';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from '../../support/testEnv';
@@ -25,8 +25,8 @@ let feeds: FeedServer;
 let ai: FakeAiServer;
 let pipeline: ChildProcess | undefined;
 // The compiled pipeline, as production runs it (and it starts in a fraction of the time tsx needs).
-fs.mkdirSync('node_modules/.cache', { recursive: true });
-const build = fs.mkdtempSync(path.resolve('node_modules/.cache/nb-kills-'));
+const scratch = scratchBuildDir('pipeline');
+const build = scratch.dir;
 beforeAll(async () => {
   [redis, t, feeds, ai] = await Promise.all([startThrowawayRedis(), createTestDatabase(), startFeedServer(), startFakeAiServer(), buildService('pipeline', { outdir: build })]);
 });
@@ -36,7 +36,7 @@ afterAll(async () => {
     await exited(pipeline);
   }
   await Promise.all([redis.remove(), t.drop(), feeds.close(), ai.close()]);
-  fs.rmSync(build, { recursive: true, force: true });
+  scratch.remove();
 });
 
 const startPipelineProcess = (env: Record<string, string>) =>

@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -11,6 +10,7 @@ import { Collector, newsCategory } from './collector';
 import { parseFeed } from './feedParser';
 import { SourcesRepository } from './sourcesRepository';
 import { buildService } from '../../../../scripts/buildServices';
+import { scratchBuildDir } from '../../../../tests/support/scratchBuild';
 
 const run = promisify(execFile);
 let t: TestDatabase;
@@ -259,13 +259,10 @@ describe('item identity', () => {
 });
 
 describe('sources CLI', () => {
-  let cliBuild: string;
-  beforeAll(async () => {
-    fs.mkdirSync('node_modules/.cache', { recursive: true });
-    cliBuild = fs.mkdtempSync(path.resolve('node_modules/.cache/nb-cli-'));
-    await buildService('pipeline', { outdir: cliBuild });
-  });
-  afterAll(() => fs.rmSync(cliBuild, { recursive: true, force: true }));
+  const build = scratchBuildDir('pipeline');
+  const cliBuild = build.dir;
+  beforeAll(() => buildService('pipeline', { outdir: cliBuild }));
+  afterAll(() => build.remove());
 
   // The compiled CLI, as production runs it (a TypeScript loader per call is slow on a busy machine).
   const cli = (...args: string[]) =>
