@@ -18,13 +18,15 @@ export class SearchResultCache {
   private readonly redis?: Redis;
   private subscriber?: Redis;
   private readonly channel: string;
+  /** Bumped by every index change: an answer computed across a change is not kept. */
+  private generation = 0;
   constructor(opts: { ttlSeconds: number; redis?: Redis; prefix: string; logger?: Logger }) {
     this.cache = opts.ttlSeconds > 0 ? new LRUCache({ max: 5000, maxSize: 64 * 1024 * 1024, sizeCalculation: (a) => a.json.length + 64, ttl: opts.ttlSeconds * 1000 }) : null;
     this.redis = opts.redis;
     this.channel = `${opts.prefix}:search:index-changed`;
     if (this.cache && opts.redis) {
       this.subscriber = opts.redis.duplicate();
-      this.subscriber.on('message', () => this.cache?.clear());
+      this.subscriber.on('message', () => this.clearLocal());
       this.subscriber.subscribe(this.channel).catch((err) => opts.logger?.error({ err }, 'search cache could not subscribe to index changes'));
     }
   }
@@ -37,13 +39,28 @@ export class SearchResultCache {
     return this.cache?.get(key);
   }
 
-  set(key: string, answer: SearchAnswer): void {
-    this.cache?.set(key, answer);
+  /** Taken before asking the engine, handed back to `set`. */
+  get version(): number {
+    return this.generation;
+  }
+
+  /**
+   * Keeps an answer unless the index changed while it was being computed: the
+   * engine may have read the index before that change, and the clear has
+   * already happened, so keeping it would serve the old answer until the TTL.
+   */
+  set(key: string, answer: SearchAnswer, version: number): void {
+    if (version === this.generation) this.cache?.set(key, answer);
+  }
+
+  private clearLocal(): void {
+    this.generation++;
+    this.cache?.clear();
   }
 
   /** The index changed: forget every answer, here and in the other search processes. */
   async invalidate(): Promise<void> {
-    this.cache?.clear();
+    this.clearLocal();
     await this.redis?.publish(this.channel, '1');
   }
 
