@@ -78,6 +78,12 @@ function engineSuite(name: string, make: () => Promise<{ engine: SearchEngine; c
       expect(why).toMatchObject({ field: 'title', match: 'typo', terms: ['anthropic'] });
     });
 
+    it('does not take another word for a typo: two letters more is not a slip', async () => {
+      // As "openai" must not turn into "open": beyond the typo budget (one edit at this length, or one swap).
+      expect(await ids(engine, 'tools', 'canvasai')).toEqual([]);
+      expect(await ids(engine, 'tools', 'labelai')).toEqual([]);
+    });
+
     it('says which field matched, with a passage for a body match', async () => {
       const byId = new Map((await search(engine, 'tools', 'orbit')).hits.map((h) => [h.result.id, h.why]));
       expect(byId.get(2)).toMatchObject({ field: 'tags', match: 'exact' });

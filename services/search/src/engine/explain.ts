@@ -15,8 +15,24 @@ const RANK: Record<SearchMatchType, number> = { exact: 3, prefix: 2, typo: 1 };
 const SNIPPET_RADIUS = 90;
 
 /** Edits a word of this length may be away from the intended one and still count as a typo (as Meilisearch allows). */
-export function allowedTypos(length: number): number {
+function allowedTypos(length: number): number {
   return length >= 9 ? 2 : length >= 5 ? 1 : 0;
+}
+
+/** `typed` with two neighbouring letters swapped, each way ("stabel" → "tsabel", "satbel", …, "stable"). */
+export function adjacentSwaps(typed: string): string[] {
+  return [...typed].slice(1).map((_, i) => typed.slice(0, i) + typed[i + 1] + typed[i] + typed.slice(i + 2));
+}
+
+/**
+ * Whether `word` is a near spelling of what was typed: within the typo budget in
+ * Levenshtein edits, or one swap of neighbouring letters away (a swap is one typo
+ * but two Levenshtein edits). Anything further is another word: "openai" is not "open".
+ */
+export function isTypoOf(typed: string, word: string): boolean {
+  const budget = allowedTypos(typed.length);
+  if (!budget || Math.abs(word.length - typed.length) > budget) return false;
+  return distance(word, typed) <= budget || (word.length === typed.length && adjacentSwaps(typed).includes(word));
 }
 
 const stems = new Map<string, string>();
@@ -43,11 +59,7 @@ function matchType(docWord: string, queryWord: string, isLast: boolean, opts: Ex
   if (isLast && docWord.startsWith(queryWord)) return 'prefix';
   const correction = opts.corrections?.get(queryWord);
   if (correction && (docWord === correction || stem(docWord) === stem(correction))) return 'typo';
-  if (opts.fuzzy) {
-    // A transposition ("stabel") is two Levenshtein edits, so allow one more than the typo budget for the check.
-    const budget = allowedTypos(queryWord.length);
-    if (budget && Math.abs(docWord.length - queryWord.length) <= budget + 1 && distance(docWord, queryWord) <= budget + 1) return 'typo';
-  }
+  if (opts.fuzzy && isTypoOf(queryWord, docWord)) return 'typo';
   return null;
 }
 

@@ -1,7 +1,7 @@
 import { distance } from 'fastest-levenshtein';
 import type { Knex } from '@neuralbeat/common';
 import type { SearchDocument, SearchEngine, SearchHit, SearchKind, SearchPage } from './SearchEngine';
-import { allowedTypos, explainMatch } from './explain';
+import { adjacentSwaps, explainMatch, isTypoOf } from './explain';
 import { dictionaryWords, MIN_DICTIONARY_WORD, searchableText } from './text';
 
 /** ts_rank weights for {D, C, B, A}: body, excerpt, tags, title. */
@@ -186,7 +186,7 @@ export class PostgresSearchEngine implements SearchEngine {
         .filter((w) => !known.has(w))
         .map(async (word) => {
           // Trigram neighbours, plus the word with two neighbouring letters swapped: trigrams barely overlap for a swap in a short word.
-          const swaps = [...word].slice(1).map((_, i) => word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2));
+          const swaps = adjacentSwaps(word);
           const rows: { term: string; sim: number; docs: number }[] = (
             await this.db.raw(
               `SELECT term, similarity(term, ?) AS sim, docs FROM (
@@ -196,11 +196,9 @@ export class PostgresSearchEngine implements SearchEngine {
               [word, kind, word, word, CORRECTION_CANDIDATES, kind, swaps],
             )
           ).rows;
-          // A transposition ("stabel") costs two Levenshtein edits: allow one beyond the typo budget.
-          const budget = allowedTypos(word.length) + 1;
           const best = rows
+            .filter((r) => isTypoOf(word, r.term))
             .map((r) => ({ ...r, edits: distance(r.term, word) }))
-            .filter((r) => r.edits <= budget)
             .sort((a, b) => a.edits - b.edits || b.sim - a.sim || b.docs - a.docs)[0];
           if (best) out.set(word, best.term);
         }),
