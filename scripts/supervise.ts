@@ -7,12 +7,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { prettyFactory } from 'pino-pretty';
 import { parseSettings, settingsOf } from '@neuralbeat/common/config';
 import { Supervisor } from './supervisor';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 if (fs.existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
 const cfg = parseSettings(settingsOf(['GATEWAY_PORT', 'SITE_URL', 'WEB_DIST']));
+
+/** A pino JSON line made readable; any other line as it is. */
+const prettyLine = (prettify: (line: string) => string) => (line: string) => (line.startsWith('{') ? prettify(line).trimEnd() : line);
 
 const SERVICES = [
   { name: 'content', color: 34 },
@@ -28,7 +32,13 @@ const supervisor = new Supervisor(
     args: ['--enable-source-maps', `services/${name}/dist/main.js`],
     env: { WEB_DIST: path.resolve(root, cfg.WEB_DIST) },
   })),
-  { cwd: root },
+  {
+    cwd: root,
+    // In a terminal the services' JSON log lines read as "[12:04:31.250] INFO: request completed {...}"; piped, they stay JSON.
+    ...(process.stdout.isTTY
+      ? { formatLine: prettyLine(prettyFactory({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,service,name', singleLine: true })) }
+      : {}),
+  },
 );
 supervisor.start();
 

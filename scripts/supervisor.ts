@@ -21,6 +21,8 @@ export interface SupervisorOptions {
   stopTimeoutMs?: number;
   /** Where log lines go (the supervisor's own and the services', prefixed). */
   write?: (line: string) => void;
+  /** Turns a service's log line into what is written (a terminal gets readable lines instead of JSON). */
+  formatLine?: (line: string) => string;
 }
 
 interface Running {
@@ -50,7 +52,15 @@ export class Supervisor {
   private readonly colors: boolean;
 
   constructor(specs: ServiceSpec[], options: SupervisorOptions) {
-    this.options = { minBackoffMs: 1000, maxBackoffMs: 30_000, stableAfterMs: 60_000, stopTimeoutMs: 10_000, write: (l) => process.stdout.write(`${l}\n`), ...options };
+    this.options = {
+      minBackoffMs: 1000,
+      maxBackoffMs: 30_000,
+      stableAfterMs: 60_000,
+      stopTimeoutMs: 10_000,
+      write: (l) => process.stdout.write(`${l}\n`),
+      formatLine: (l) => l,
+      ...options,
+    };
     this.colors = Boolean(process.stdout.isTTY) && !options.write;
     for (const spec of specs) this.services.set(spec.name, { spec, startedAt: 0, backoffMs: this.options.minBackoffMs, restarts: 0 });
   }
@@ -83,7 +93,7 @@ export class Supervisor {
     running.child = child;
     running.startedAt = Date.now();
     for (const stream of [child.stdout!, child.stderr!]) {
-      readline.createInterface({ input: stream }).on('line', (line) => this.options.write(`${this.prefix(spec)} ${line}`));
+      readline.createInterface({ input: stream }).on('line', (line) => this.options.write(`${this.prefix(spec)} ${this.options.formatLine(line)}`));
     }
     child.on('error', (err) => this.log(`${spec.name} could not start: ${err.message}`));
     child.on('exit', (code, signal) => {

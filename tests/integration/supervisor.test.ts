@@ -25,6 +25,17 @@ const alive = (pid: number) => {
 };
 
 describe('supervisor', () => {
+  it('passes each service line through formatLine before writing it under the service name', async () => {
+    const lines: string[] = [];
+    const supervisor = new Supervisor([service('zeta')], { cwd: dir, write: (l) => lines.push(l), formatLine: (l) => `<${l.toUpperCase()}>` });
+    supervisor.start();
+    try {
+      await waitFor(() => lines.some((l) => l.startsWith('[zeta] <UP ')), 'the formatted line');
+    } finally {
+      await supervisor.stop();
+    }
+  });
+
   it('restarts a service killed with SIGKILL, logging why, and leaves the others running', async () => {
     const lines: string[] = [];
     const supervisor = new Supervisor([service('alpha'), service('beta')], { cwd: dir, minBackoffMs: 100, write: (l) => lines.push(l) });
