@@ -8,21 +8,13 @@ import { collectNow } from '../../services/pipeline/src/collect/scheduler';
 import { browserSuite, openPage } from '../support/browser';
 import { rssFeed, startFeedServer, type FeedServer } from '../support/feedServer';
 import { articlePage, launchParagraphs } from '../support/articlePages';
+import { until } from '../support/until';
 
 const env = browserSuite({ PIPELINE_BACKOFF_MS: '50' });
 let feeds: FeedServer;
 let redis: ReturnType<typeof createRedis>;
 let collectQueue: Queue;
 
-async function until<T>(fn: () => Promise<T | undefined | false>, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
 
 beforeAll(async () => {
   feeds = await startFeedServer();

@@ -11,6 +11,7 @@ import { startFakeAiServer, type FakeAiServer } from '../support/fakeAiServers';
 import { richArticleHtml, startFeedServer, type FeedServer } from '../support/feedServer';
 import { insertNewsItem } from '../support/factories';
 import { FORBIDDEN_IN_SAFE_HTML, xssPayloads } from '../support/xssPayloads';
+import { until } from '../support/until';
 
 /**
  * Hostile HTML travels the real path: a publisher's feed and a model's answer
@@ -43,15 +44,6 @@ afterAll(async () => {
   await Promise.all([ai.close(), feeds.close(), new Promise((r) => exfil.close(r))]);
 });
 
-async function until<T>(fn: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 describe('hostile HTML on the article page', () => {
   let rewrittenSlug: string;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventBus, createRedis } from '@neuralbeat/common';
 import { ToolService } from '../../services/content/src/services/toolService';
 import { startSystem, type RunningSystem } from '../support/system';
-import { eventually } from '../support/eventually';
+import { until } from '../support/until';
 
 let sys: RunningSystem;
 beforeAll(async () => {
@@ -34,7 +34,7 @@ describe('event bus across services', () => {
     expect(await search()).toEqual([]);
 
     await tools.approve(submitted.id, 'req-flow-1');
-    const hits = await eventually(async () => {
+    const hits = await until(async () => {
       const r = await search();
       return r.length ? r : undefined;
     });

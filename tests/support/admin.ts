@@ -1,6 +1,7 @@
 import type { Knex } from '@neuralbeat/common';
 import { SESSION_COOKIE } from '@neuralbeat/common';
 import { hashPassword } from '../../services/content/src/services/passwords';
+import { until } from './until';
 
 export const ADMIN = { username: 'operator', password: 'correct horse battery staple' };
 export const READER = { username: 'reader', password: 'a reader password 123' };
@@ -60,13 +61,4 @@ export async function signedInPage<P extends { context(): { addCookies(c: { name
   return page;
 }
 
-/** Polls `fn` until it returns something truthy (a background job finished), or fails after `ms`. */
-export async function until<T>(fn: () => Promise<T | undefined | false>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
+export { until };

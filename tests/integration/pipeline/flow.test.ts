@@ -9,6 +9,7 @@ import { collectNow } from '../../../services/pipeline/src/collect/scheduler';
 import { startSystem, type RunningSystem } from '../../support/system';
 import { otherArticleHtml, richArticleHtml, rssFeed, startFeedServer, type FeedServer } from '../../support/feedServer';
 import { articlePage, launchParagraphs } from '../../support/articlePages';
+import { until } from '../../support/until';
 
 const run = promisify(execFile);
 let sys: RunningSystem;
@@ -16,15 +17,6 @@ let feeds: FeedServer;
 let collectQueue: Queue;
 let redis: ReturnType<typeof createRedis>;
 
-async function until<T>(fn: () => Promise<T | undefined | false>, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
 type StatusRow = { title: string; processing_status: string; seo_score: number | null };
 /** Each article's status once the pipeline is done with it: published, held as a duplicate, failed, or held pending by the SEO gate (scored). */
 const settled = (sourceId: number, count: number) =>

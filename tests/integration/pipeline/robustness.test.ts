@@ -9,6 +9,7 @@ import { uniqueArticleHtml } from '../../support/feedServer';
 import { startFakeAiServer, type FakeAiServer } from '../../support/fakeAiServers';
 import { startSystem } from '../../support/system';
 import { inject } from 'vitest';
+import { until } from '../../support/until';
 
 let ai: FakeAiServer;
 beforeAll(async () => {
@@ -16,15 +17,6 @@ beforeAll(async () => {
 });
 afterAll(async () => ai.close());
 
-async function until<T>(fn: () => Promise<T | undefined | false>, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const generated = (db: Knex, n: number) =>
   insertArticle(db, { title: `Language model release number ${n} improves AI inference`, normalized_title: `language model release number ${n}`, content: uniqueArticleHtml(n), excerpt: `Release ${n} of an AI model, with notes on training and inference.` });

@@ -13,7 +13,7 @@ import { INDEX_VERSION, reindexIfNeeded, reindexReason } from '../../../services
 import { startSystem, type RunningSystem } from '../../support/system';
 import { createTestDatabase, testConfig } from '../../support/testEnv';
 import { insertNewsItem } from '../../support/factories';
-import { eventually } from '../../support/eventually';
+import { until } from '../../support/until';
 
 /** Seeding before the search service existed: the rows are written, nobody hears of them. */
 const nobodyListening = { publish: async () => 'dropped' };
@@ -27,7 +27,7 @@ const slugs = async (kind: SearchKind, q: string, base = sys.url) => {
   return ((await res.json()) as { slug?: string; id: number }[]).map((r) => r.slug ?? r.id);
 };
 const found = (kind: SearchKind, q: string, expected: unknown[]) =>
-  eventually(async () => {
+  until(async () => {
     const got = await slugs(kind, q);
     return JSON.stringify(got) === JSON.stringify(expected) ? got : undefined;
   });
@@ -170,7 +170,7 @@ describe('full reindex', () => {
       servers.push(content);
       const search = await startSearch({ ...cfg, CONTENT_URL: content.url }, createLogger('search', 'silent'), { reindexIfNeeded: true });
       servers.push(search);
-      await eventually(async () => ((await slugs('tools', 'midjourney', search.url)).includes('midjourney') ? true : undefined));
+      await until(async () => ((await slugs('tools', 'midjourney', search.url)).includes('midjourney') ? true : undefined));
     } finally {
       for (const s of servers.reverse()) await s.close();
       await database.drop();
