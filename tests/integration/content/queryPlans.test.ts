@@ -4,13 +4,13 @@ import { generateLargeContent } from '../../support/largeContent';
 import { planProblems, startRecordingContent } from '../../support/queryPlans';
 
 /**
- * Every public read answers from indexes: at 20,000 news items and 3,000
- * tools (enough for the planner to prefer a scan when no index fits), each
+ * Every public read answers from indexes: at 100,000 news items and 3,000
+ * tools (the planner picks other plans at this size than at 20,000), each
  * statement an endpoint runs is explained, and no plan may scan a content
  * table or read more rows than the page needs. `npm run bench -- publicApi`
  * prints the same plans at 100,000 items.
  */
-const NEWS_ITEMS = 20_000;
+const NEWS_ITEMS = 100_000;
 let database: TestDatabase;
 let content: Awaited<ReturnType<typeof startRecordingContent>>;
 let slugs: { article: string; tool: string; resource: string; rareTag: string };
@@ -33,9 +33,10 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const CONTENT_TABLES = ['news_feed', 'news_tag_page_entries', 'news_feed_counts', 'tools', 'resources'];
+// story_clusters is small (one row per duplicated story): a scan of it is no problem.
+const CONTENT_TABLES = ['news_feed', 'news_tag_page_entries', 'news_feed_counts', 'tools', 'resources', 'articles'];
 
-describe('public reads at 20,000 news items', () => {
+describe('public reads at 100,000 news items', () => {
   it.each([
     ['home', () => '/api/home'],
     ['news page 20', () => '/api/news?limit=9&offset=171'],

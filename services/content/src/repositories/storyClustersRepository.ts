@@ -15,16 +15,20 @@ export class StoryClustersRepository {
     this.db = db;
   }
 
-  /** The other copies of the article's story, earliest first. */
+  /**
+   * The other copies of the article's story, earliest first. The cluster id is
+   * read first (an InitPlan), so the members are found through the cluster
+   * index; joined from the article row instead, an article without a cluster
+   * let the planner walk every article.
+   */
   async otherCopies(articleId: number): Promise<StoryReportRow[]> {
     const { rows } = await this.db.raw<{ rows: StoryReportRow[] }>(
       `SELECT a.id, a.news_source, a.source_url, a.publish_date, (c.origin_article_id = a.id) AS is_origin
-       FROM articles self
-       JOIN story_clusters c ON c.id = self.story_cluster_id
-       JOIN articles a ON a.story_cluster_id = c.id AND a.id <> self.id
-       WHERE self.id = ?
+       FROM articles a
+       JOIN story_clusters c ON c.id = a.story_cluster_id
+       WHERE a.story_cluster_id = (SELECT story_cluster_id FROM articles WHERE id = ?) AND a.id <> ?
        ORDER BY a.publish_date, a.id`,
-      [articleId],
+      [articleId, articleId],
     );
     return rows;
   }
