@@ -19,6 +19,16 @@ export class ContentClient {
     return res.json();
   }
 
+  /** Resolves once the content service answers its readiness check (or `signal` aborts); says once that it is waiting. */
+  async waitUntilReady(onWait: () => void, signal: AbortSignal): Promise<void> {
+    for (let attempt = 0; !signal.aborted; attempt++) {
+      const ready = await fetch(`${this.baseUrl}/readyz`, { signal: AbortSignal.timeout(2_000) }).then((r) => r.ok, () => false);
+      if (ready) return;
+      if (attempt === 0) onWait();
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+
   /** Every visible record of a kind, a page at a time, in id order. */
   async *pages(kind: SearchKind, pageSize = 500): AsyncGenerator<unknown[]> {
     let after: number | null = 0;

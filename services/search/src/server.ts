@@ -12,6 +12,12 @@ import { reindexIfNeeded } from './services/reindex';
 export interface SearchStartOptions {
   /** Rebuild the index in the background when it is empty or older than the code (main.ts does; tests choose). */
   reindexIfNeeded?: boolean;
+  /**
+   * Take events only once the content service answers: every event handler
+   * reads from it, and on a fresh `npm start` it is still migrating when search
+   * starts, so each seed event would first fail and be retried.
+   */
+  waitForContent?: boolean;
 }
 
 /** Wires the search service: its tables, the index subscriber and the HTTP API. Used by main.ts and tests. */
@@ -24,16 +30,20 @@ export async function startSearch(cfg: SearchConfig, logger: Logger = createLogg
   const content = new ContentClient(cfg.CONTENT_URL);
   const onChange = () => cache.invalidate();
   const bus = new EventBus({ connection: redis, prefix: cfg.REDIS_PREFIX, logger });
-  bus.subscribe('search', indexerHandlers({ engine, content, logger, onChange }));
   const server = await serve(createSearchApp({ db, redis, search: new SearchService(engine, cache), logger, config: cfg }), cfg.SEARCH_PORT, cfg.LISTEN_HOST);
   logger.info({ port: server.port, engine: engine.name }, 'search service listening');
 
   const stopping = new AbortController();
-  const startup = opts.reindexIfNeeded
-    ? reindexIfNeeded({ db, engine, content, logger, onChange, signal: stopping.signal }).catch((err) => {
-        if (!stopping.signal.aborted) logger.error({ err }, 'start-up reindex failed');
-      })
-    : Promise.resolve();
+  const startup = (async () => {
+    if (opts.waitForContent) {
+      await content.waitUntilReady(() => logger.info({ contentUrl: cfg.CONTENT_URL }, 'waiting for the content service before indexing'), stopping.signal);
+      if (stopping.signal.aborted) return;
+    }
+    bus.subscribe('search', indexerHandlers({ engine, content, logger, onChange }));
+    if (opts.reindexIfNeeded) await reindexIfNeeded({ db, engine, content, logger, onChange, signal: stopping.signal });
+  })().catch((err) => {
+    if (!stopping.signal.aborted) logger.error({ err }, 'start-up reindex failed');
+  });
   return {
     ...server,
     close: async () => {

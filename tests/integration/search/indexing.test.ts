@@ -14,6 +14,7 @@ import { startSystem, type RunningSystem } from '../../support/system';
 import { createTestDatabase, testConfig } from '../../support/testEnv';
 import { insertNewsItem } from '../../support/factories';
 import { until } from '../../support/until';
+import { freePort } from '../../support/throwawayServers';
 
 /** Seeding before the search service existed: the rows are written, nobody hears of them. */
 const nobodyListening = { publish: async () => 'dropped' };
@@ -173,6 +174,31 @@ describe('full reindex', () => {
       await until(async () => ((await slugs('tools', 'midjourney', search.url)).includes('midjourney') ? true : undefined));
     } finally {
       for (const s of servers.reverse()) await s.close();
+      await database.drop();
+    }
+  });
+
+  it('a search service started before content waits for it, then indexes what was published meanwhile, with no failed handler', async () => {
+    const database = await createTestDatabase();
+    const cfg = testConfig(database.url);
+    const contentPort = await freePort();
+    const lines: { msg: string }[] = [];
+    const logger = createLogger('search', 'info', { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const search = await startSearch({ ...cfg, CONTENT_URL: `http://127.0.0.1:${contentPort}` }, logger, { reindexIfNeeded: true, waitForContent: true });
+    const servers: RunningServer[] = [search];
+    const eventRedis = createRedis(cfg.REDIS_URL);
+    const seedBus = new EventBus({ connection: eventRedis, prefix: cfg.REDIS_PREFIX });
+    try {
+      // Seeded (and announced) while content is not serving yet, as on a fresh `npm start`.
+      await seed(database.db, seedBus);
+      await until(async () => (lines.some((l) => l.msg === 'waiting for the content service before indexing') ? true : undefined));
+      servers.push(await startContent({ ...cfg, CONTENT_PORT: contentPort }));
+      await until(async () => ((await slugs('tools', 'midjourney', search.url)).includes('midjourney') ? true : undefined));
+      expect(lines.filter((l) => /failed/.test(l.msg))).toEqual([]);
+    } finally {
+      for (const s of servers.reverse()) await s.close();
+      await seedBus.close();
+      eventRedis.disconnect();
       await database.drop();
     }
   });
