@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Supervisor } from '../../scripts/supervisor';
+import { alive } from '../support/faults';
 import { waitFor } from '../support/throwawayServers';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nb-supervisor-'));
@@ -14,15 +15,6 @@ function service(name: string, exitCode?: number) {
   fs.writeFileSync(file, exitCode === undefined ? `console.log('up ' + process.pid); setInterval(() => {}, 1000);` : `console.log('crashing'); process.exit(${exitCode});`);
   return { name, command: process.execPath, args: [file] };
 }
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('supervisor', () => {
   it('passes each service line through formatLine before writing it under the service name', async () => {

@@ -3,7 +3,7 @@ import readline from 'node:readline';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { testRedisPrefix } from '../../support/testEnv';
 import { freePort, startThrowawayRedis, type ThrowawayRedis } from '../../support/throwawayServers';
-import { exited, request, until } from '../../support/faults';
+import { alive, exited, request, until } from '../../support/faults';
 
 /**
  * The whole system under `npm start` (compiled services under the supervisor),
@@ -33,15 +33,6 @@ afterAll(async () => {
 });
 
 const pidOf = async (s: Service): Promise<number | undefined> => (await request(`${base(s)}/healthz`).catch(() => undefined))?.body?.pid;
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 /** What keeps answering while `down` is dead: each other service directly, and through the gateway when it is up. */
 function probesWithout(down: Service): Record<string, string> {
   const probes: Record<string, string> = {};
