@@ -173,23 +173,23 @@ export class PostgresSearchEngine implements SearchEngine {
     const q = `to_tsquery('english', ?)`;
     return this.rows<HitRow>(
       `WITH head AS MATERIALIZED (
-         SELECT ref_id FROM search_documents WHERE kind = ? AND head_tsv @@ ${q}
+         SELECT ref_id, published_at, head_tsv FROM search_documents WHERE kind = ? AND head_tsv @@ ${q}
          ORDER BY published_at DESC NULLS LAST, ref_id DESC LIMIT ?
        ), candidates AS (
-         SELECT ref_id FROM head
-         UNION
-         (SELECT ref_id FROM search_documents WHERE kind = ? AND tsv @@ ${q} AND (SELECT count(*) FROM head) < ?
+         SELECT * FROM head
+         UNION ALL
+         (SELECT ref_id, published_at, head_tsv FROM search_documents
+          WHERE kind = ? AND tsv @@ ${q} AND (SELECT count(*) FROM head) < ? AND ref_id NOT IN (SELECT ref_id FROM head)
           ORDER BY published_at DESC NULLS LAST, ref_id DESC LIMIT ?)
        ), ranked AS (
-         SELECT d.ref_id, ts_rank(?::float4[], d.head_tsv, ${q}) AS rank, d.published_at
-         FROM candidates c JOIN search_documents d ON d.kind = ? AND d.ref_id = c.ref_id
-         ORDER BY rank DESC, d.published_at DESC NULLS LAST, d.ref_id DESC
+         SELECT ref_id, ts_rank(?::float4[], head_tsv, ${q}) AS rank, published_at FROM candidates
+         ORDER BY rank DESC, published_at DESC NULLS LAST, ref_id DESC
          LIMIT ?
        )
        SELECT d.ref_id, d.result, d.title, d.tags, d.excerpt
        FROM ranked r JOIN search_documents d ON d.kind = ? AND d.ref_id = r.ref_id
        ORDER BY r.rank DESC, r.published_at DESC NULLS LAST, r.ref_id DESC`,
-      [kind, tsquery, RANKED_CANDIDATES, kind, tsquery, limit, limit, WEIGHTS, tsquery, kind, limit, kind],
+      [kind, tsquery, RANKED_CANDIDATES, kind, tsquery, limit, limit, WEIGHTS, tsquery, limit, kind],
     );
   }
 
