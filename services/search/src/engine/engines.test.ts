@@ -160,6 +160,13 @@ it('keeps the Postgres typo dictionary counts exact as documents change', async 
   expect([await docs('robotics'), await docs('summit'), await docs('vision')]).toEqual([0, 0, 1]);
 });
 
+it('leaves numbers out of the Postgres typo dictionary', async () => {
+  const engine = new PostgresSearchEngine(t.db);
+  await engine.upsert(doc('jobs', 300, { title: 'Rover Engineer 2041', excerpt: 'Team 512' }));
+  const terms = await t.db('search_terms').where({ kind: 'jobs' }).whereIn('term', ['rover', 'engineer', '2041', '512']).orderBy('term').pluck('term');
+  expect(terms).toEqual(['engineer', 'rover']);
+});
+
 it('answers a word found in more documents than it ranks: title matches first, newest first, and an estimated total', async () => {
   const engine = new PostgresSearchEngine(t.db);
   // 1,500 resources with "nebula": every third in its title, the rest in the excerpt only.

@@ -2,7 +2,7 @@ import { distance } from 'fastest-levenshtein';
 import type { Knex } from '@neuralbeat/common';
 import type { SearchDocument, SearchEngine, SearchHit, SearchKind, SearchPage } from './SearchEngine';
 import { adjacentSwaps, explainMatch, isTypoOf } from './explain';
-import { dictionaryWords, MIN_DICTIONARY_WORD, searchableText } from './text';
+import { dictionaryWords, isNumber, MIN_DICTIONARY_WORD, searchableText } from './text';
 
 /** ts_rank weights for {D, C, B, A}: body, excerpt, tags, title. */
 const WEIGHTS = '{0.05, 0.2, 0.4, 1.0}';
@@ -222,7 +222,7 @@ export class PostgresSearchEngine implements SearchEngine {
    * within the typo budget: fewest edits, then most similar, then most used.
    */
   private async corrections(kind: SearchKind, words: string[]): Promise<Map<string, string>> {
-    const candidates = words.filter((w) => w.length >= MIN_DICTIONARY_WORD && !/^\d+$/.test(w));
+    const candidates = words.filter((w) => w.length >= MIN_DICTIONARY_WORD && !isNumber(w));
     if (!candidates.length) return new Map();
     const last = words[words.length - 1]!;
     const known = new Set<string>(await this.db('search_terms').where({ kind }).whereIn('term', candidates).pluck('term'));
