@@ -18,6 +18,8 @@ interface HitRow {
   title: string;
   tags: string[];
   excerpt: string;
+  /** The planner's estimate of all matches, read when the page is full. */
+  estimate: string | null;
 }
 
 /** Called with each statement a search runs and its EXPLAIN ANALYZE (the search bench prints them). */
@@ -151,12 +153,12 @@ export class PostgresSearchEngine implements SearchEngine {
   async search(kind: SearchKind, words: string[], limit: number): Promise<SearchPage> {
     const tsquery = words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ');
     const rows = await this.best(kind, tsquery, limit);
-    if (rows.length) return { total: await this.total(kind, tsquery, rows.length, limit), hits: await this.explain(kind, rows, words, new Map()) };
+    if (rows.length) return { total: await this.total(kind, tsquery, rows, limit), hits: await this.explain(kind, rows, words, new Map()) };
     const corrections = await this.corrections(kind, words);
     if (!corrections.size) return { total: 0, hits: [] };
     const corrected = words.map((w) => corrections.get(w) ?? w).join(' & ');
     const correctedRows = await this.best(kind, corrected, limit);
-    return { total: await this.total(kind, corrected, correctedRows.length, limit), hits: await this.explain(kind, correctedRows, words, corrections) };
+    return { total: await this.total(kind, corrected, correctedRows, limit), hits: await this.explain(kind, correctedRows, words, corrections) };
   }
 
   /**
@@ -186,26 +188,29 @@ export class PostgresSearchEngine implements SearchEngine {
          ORDER BY rank DESC, published_at DESC NULLS LAST, ref_id DESC
          LIMIT ?
        )
-       SELECT d.ref_id, d.result, d.title, d.tags, d.excerpt
+       SELECT d.ref_id, d.result, d.title, d.tags, d.excerpt,
+              (SELECT search_match_estimate(?, ${q}) WHERE (SELECT count(*) FROM ranked) = ?) AS estimate
        FROM ranked r JOIN search_documents d ON d.kind = ? AND d.ref_id = r.ref_id
        ORDER BY r.rank DESC, r.published_at DESC NULLS LAST, r.ref_id DESC`,
-      [kind, tsquery, RANKED_CANDIDATES, kind, tsquery, limit, limit, WEIGHTS, tsquery, limit, kind],
+      [kind, tsquery, RANKED_CANDIDATES, kind, tsquery, limit, limit, WEIGHTS, tsquery, limit, kind, tsquery, limit, kind],
     );
   }
 
   /**
-   * How many documents match: exact up to EXACT_TOTAL_UP_TO, above that the
-   * planner's estimate from the column statistics (counting every match of a
-   * frequent word reads most of the table). A page that is not full is the total.
+   * How many documents match: a page that is not full is the total; otherwise
+   * exact up to EXACT_TOTAL_UP_TO, above that the planner's estimate from the
+   * column statistics (the search statement reads it; counting every match of a
+   * frequent word reads most of the table).
    */
-  private async total(kind: SearchKind, tsquery: string, found: number, limit: number): Promise<number> {
-    if (found < limit) return found;
-    const matches = `SELECT 1 FROM search_documents WHERE kind = ? AND tsv @@ to_tsquery('english', ?)`;
-    const [plan] = (await this.db.raw<{ rows: { 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }[] }>(`EXPLAIN (FORMAT JSON) ${matches}`, [kind, tsquery])).rows;
-    const estimate = Math.round(plan!['QUERY PLAN'][0].Plan['Plan Rows']);
+  private async total(kind: SearchKind, tsquery: string, rows: HitRow[], limit: number): Promise<number> {
+    if (rows.length < limit) return rows.length;
+    const estimate = Number(rows[0]!.estimate);
     if (estimate > EXACT_TOTAL_UP_TO) return estimate;
-    const [{ n }] = await this.rows<{ n: string }>(`SELECT count(*) AS n FROM (${matches} LIMIT ?) m`, [kind, tsquery, EXACT_TOTAL_UP_TO + 1]);
-    return Math.max(Number(n), found);
+    const [{ n }] = await this.rows<{ n: string }>(
+      `SELECT count(*) AS n FROM (SELECT 1 FROM search_documents WHERE kind = ? AND tsv @@ to_tsquery('english', ?) LIMIT ?) m`,
+      [kind, tsquery, EXACT_TOTAL_UP_TO + 1],
+    );
+    return Math.max(Number(n), rows.length);
   }
 
   private async rows<T>(sql: string, bindings: readonly unknown[]): Promise<T[]> {
