@@ -160,6 +160,27 @@ it('keeps the Postgres typo dictionary counts exact as documents change', async 
   expect([await docs('robotics'), await docs('summit'), await docs('vision')]).toEqual([0, 0, 1]);
 });
 
+it('leaves numbers out of the Postgres typo dictionary', async () => {
+  const engine = new PostgresSearchEngine(t.db);
+  await engine.upsert(doc('jobs', 300, { title: 'Rover Engineer 2041', excerpt: 'Team 512' }));
+  const terms = await t.db('search_terms').where({ kind: 'jobs' }).whereIn('term', ['rover', 'engineer', '2041', '512']).orderBy('term').pluck('term');
+  expect(terms).toEqual(['engineer', 'rover']);
+});
+
+it('answers a word found in more documents than it ranks: title matches first, newest first, and an estimated total', async () => {
+  const engine = new PostgresSearchEngine(t.db);
+  // 1,500 resources with "nebula": every third in its title, the rest in the excerpt only.
+  await engine.upsertMany(
+    Array.from({ length: 1500 }, (_, i) => (i % 3 === 0 ? doc('resources', i + 1, { title: `Nebula guide ${i + 1}` }) : doc('resources', i + 1, { title: `Star guide ${i + 1}`, excerpt: 'Where a nebula forms' }))),
+  );
+  await engine.rebuildDictionary('resources');
+  const page = await search(engine, 'resources', 'nebula');
+  expect(page.hits.map((h) => h.result.id)).toEqual([1498, 1495, 1492, 1489, 1486, 1483, 1480, 1477, 1474, 1471]);
+  expect(page.hits.every((h) => h.why.field === 'title')).toBe(true);
+  expect(page.total).toBeGreaterThan(1400);
+  expect(page.total).toBeLessThan(1600);
+});
+
 const MEILI_HOST = process.env.MEILI_HOST ?? 'http://127.0.0.1:7700';
 const meiliUp = await fetch(`${MEILI_HOST}/health`, { signal: AbortSignal.timeout(1000) }).then(
   (r) => r.ok,

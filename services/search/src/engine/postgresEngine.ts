@@ -2,11 +2,15 @@ import { distance } from 'fastest-levenshtein';
 import type { Knex } from '@neuralbeat/common';
 import type { SearchDocument, SearchEngine, SearchHit, SearchKind, SearchPage } from './SearchEngine';
 import { adjacentSwaps, explainMatch, isTypoOf } from './explain';
-import { dictionaryWords, MIN_DICTIONARY_WORD, searchableText } from './text';
+import { dictionaryWords, isNumber, MIN_DICTIONARY_WORD, searchableText } from './text';
 
 /** ts_rank weights for {D, C, B, A}: body, excerpt, tags, title. */
 const WEIGHTS = '{0.05, 0.2, 0.4, 1.0}';
 const CORRECTION_CANDIDATES = 20;
+/** How many documents matching in ranked fields a search ranks at most (the newest). */
+const RANKED_CANDIDATES = 300;
+/** Totals above this are estimated. */
+const EXACT_TOTAL_UP_TO = 1000;
 
 interface HitRow {
   ref_id: number;
@@ -14,8 +18,12 @@ interface HitRow {
   title: string;
   tags: string[];
   excerpt: string;
-  total: string;
+  /** The planner's estimate of all matches, read when the page is full. */
+  estimate: string | null;
 }
+
+/** Called with each statement a search runs and its EXPLAIN ANALYZE (the search bench prints them). */
+export type PlanListener = (sql: string, plan: string) => void;
 
 /** The row a document is stored as; text fields go to the parser as words only. */
 function toRecord(doc: SearchDocument, indexedAt: string) {
@@ -68,8 +76,10 @@ const UPSERT_SQL = `
 export class PostgresSearchEngine implements SearchEngine {
   readonly name = 'postgres';
   private readonly db: Knex;
-  constructor(db: Knex) {
+  private readonly onPlan?: PlanListener;
+  constructor(db: Knex, onPlan?: PlanListener) {
     this.db = db;
+    this.onPlan = onPlan;
   }
 
   async upsert(doc: SearchDocument): Promise<void> {
@@ -108,6 +118,8 @@ export class PostgresSearchEngine implements SearchEngine {
         [kind],
       );
     });
+    // Search plans choose between the GIN index and walking newest first by how common a word is: give them current statistics.
+    await this.db.raw('ANALYZE search_documents, search_terms');
   }
 
   async count(): Promise<number> {
@@ -139,31 +151,74 @@ export class PostgresSearchEngine implements SearchEngine {
   }
 
   async search(kind: SearchKind, words: string[], limit: number): Promise<SearchPage> {
-    const found = await this.match(kind, words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & '), limit);
-    if (found.total > 0) return { total: found.total, hits: await this.explain(kind, found.rows, words, new Map()) };
+    const tsquery = words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ');
+    const rows = await this.best(kind, tsquery, limit);
+    if (rows.length) return { total: await this.total(kind, tsquery, rows, limit), hits: await this.explain(kind, rows, words, new Map()) };
     const corrections = await this.corrections(kind, words);
     if (!corrections.size) return { total: 0, hits: [] };
-    const corrected = await this.match(kind, words.map((w) => corrections.get(w) ?? w).join(' & '), limit);
-    return { total: corrected.total, hits: await this.explain(kind, corrected.rows, words, corrections) };
+    const corrected = words.map((w) => corrections.get(w) ?? w).join(' & ');
+    const correctedRows = await this.best(kind, corrected, limit);
+    return { total: await this.total(kind, corrected, correctedRows, limit), hits: await this.explain(kind, correctedRows, words, corrections) };
   }
 
-  private async match(kind: SearchKind, tsquery: string, limit: number): Promise<{ rows: HitRow[]; total: number }> {
-    // Every match is ranked on narrow rows (id, rank, date); only the best `limit` are read in full.
-    const { rows } = await this.db.raw<{ rows: HitRow[] }>(
-      `WITH query AS (SELECT to_tsquery('english', ?) AS q),
-       ranked AS (
-         SELECT d.ref_id, ts_rank(?::float4[], d.head_tsv, query.q) AS rank, d.published_at, count(*) OVER () AS total
-         FROM search_documents d, query
-         WHERE d.kind = ? AND d.tsv @@ query.q
-         ORDER BY rank DESC, d.published_at DESC NULLS LAST, d.ref_id DESC
+  /**
+   * The best `limit` matches. Ranking every match of a frequent word costs a second
+   * at 100,000 documents, so only candidates are ranked: the newest
+   * RANKED_CANDIDATES documents with every word in a ranked field (title, tags,
+   * excerpt), and only when those do not fill the page, the newest `limit` matches
+   * of any field. Where a query matches fewer documents than that, every match is
+   * ranked. The query text is repeated rather than shared through a CTE so the
+   * planner sees the words and picks, per word, between the GIN index and walking
+   * newest first.
+   */
+  private async best(kind: SearchKind, tsquery: string, limit: number): Promise<HitRow[]> {
+    const q = `to_tsquery('english', ?)`;
+    return this.rows<HitRow>(
+      `WITH head AS MATERIALIZED (
+         SELECT ref_id, published_at, head_tsv FROM search_documents WHERE kind = ? AND head_tsv @@ ${q}
+         ORDER BY published_at DESC NULLS LAST, ref_id DESC LIMIT ?
+       ), candidates AS (
+         SELECT * FROM head
+         UNION ALL
+         (SELECT ref_id, published_at, head_tsv FROM search_documents
+          WHERE kind = ? AND tsv @@ ${q} AND (SELECT count(*) FROM head) < ? AND ref_id NOT IN (SELECT ref_id FROM head)
+          ORDER BY published_at DESC NULLS LAST, ref_id DESC LIMIT ?)
+       ), ranked AS (
+         SELECT ref_id, ts_rank(?::float4[], head_tsv, ${q}) AS rank, published_at FROM candidates
+         ORDER BY rank DESC, published_at DESC NULLS LAST, ref_id DESC
          LIMIT ?
        )
-       SELECT d.ref_id, d.result, d.title, d.tags, d.excerpt, r.total
+       SELECT d.ref_id, d.result, d.title, d.tags, d.excerpt,
+              (SELECT search_match_estimate(?, ${q}) WHERE (SELECT count(*) FROM ranked) = ?) AS estimate
        FROM ranked r JOIN search_documents d ON d.kind = ? AND d.ref_id = r.ref_id
        ORDER BY r.rank DESC, r.published_at DESC NULLS LAST, r.ref_id DESC`,
-      [tsquery, WEIGHTS, kind, limit, kind],
+      [kind, tsquery, RANKED_CANDIDATES, kind, tsquery, limit, limit, WEIGHTS, tsquery, limit, kind, tsquery, limit, kind],
     );
-    return { rows, total: rows.length ? Number(rows[0]!.total) : 0 };
+  }
+
+  /**
+   * How many documents match: a page that is not full is the total; otherwise
+   * exact up to EXACT_TOTAL_UP_TO, above that the planner's estimate from the
+   * column statistics (the search statement reads it; counting every match of a
+   * frequent word reads most of the table).
+   */
+  private async total(kind: SearchKind, tsquery: string, rows: HitRow[], limit: number): Promise<number> {
+    if (rows.length < limit) return rows.length;
+    const estimate = Number(rows[0]!.estimate);
+    if (estimate > EXACT_TOTAL_UP_TO) return estimate;
+    const [{ n }] = await this.rows<{ n: string }>(
+      `SELECT count(*) AS n FROM (SELECT 1 FROM search_documents WHERE kind = ? AND tsv @@ to_tsquery('english', ?) LIMIT ?) m`,
+      [kind, tsquery, EXACT_TOTAL_UP_TO + 1],
+    );
+    return Math.max(Number(n), rows.length);
+  }
+
+  private async rows<T>(sql: string, bindings: readonly unknown[]): Promise<T[]> {
+    if (this.onPlan) {
+      const { rows } = await this.db.raw<{ rows: { 'QUERY PLAN': string }[] }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, bindings as Knex.RawBinding[]);
+      this.onPlan(sql, rows.map((r) => r['QUERY PLAN']).join('\n'));
+    }
+    return (await this.db.raw<{ rows: T[] }>(sql, bindings as Knex.RawBinding[])).rows;
   }
 
   /**
@@ -172,7 +227,7 @@ export class PostgresSearchEngine implements SearchEngine {
    * within the typo budget: fewest edits, then most similar, then most used.
    */
   private async corrections(kind: SearchKind, words: string[]): Promise<Map<string, string>> {
-    const candidates = words.filter((w) => w.length >= MIN_DICTIONARY_WORD && !/^\d+$/.test(w));
+    const candidates = words.filter((w) => w.length >= MIN_DICTIONARY_WORD && !isNumber(w));
     if (!candidates.length) return new Map();
     const last = words[words.length - 1]!;
     const known = new Set<string>(await this.db('search_terms').where({ kind }).whereIn('term', candidates).pluck('term'));
@@ -187,15 +242,13 @@ export class PostgresSearchEngine implements SearchEngine {
         .map(async (word) => {
           // Trigram neighbours, plus the word with two neighbouring letters swapped: trigrams barely overlap for a swap in a short word.
           const swaps = adjacentSwaps(word);
-          const rows: { term: string; sim: number; docs: number }[] = (
-            await this.db.raw(
-              `SELECT term, similarity(term, ?) AS sim, docs FROM (
-                 (SELECT term, docs FROM search_terms WHERE kind = ? AND term % ? ORDER BY similarity(term, ?) DESC, docs DESC LIMIT ?)
-                 UNION SELECT term, docs FROM search_terms WHERE kind = ? AND term = ANY(?::text[])
-               ) candidates`,
-              [word, kind, word, word, CORRECTION_CANDIDATES, kind, swaps],
-            )
-          ).rows;
+          const rows = await this.rows<{ term: string; sim: number; docs: number }>(
+            `SELECT term, similarity(term, ?) AS sim, docs FROM (
+               (SELECT term, docs FROM search_terms WHERE kind = ? AND term % ? ORDER BY similarity(term, ?) DESC, docs DESC LIMIT ?)
+               UNION SELECT t.term, t.docs FROM unnest(?::text[]) AS swap(term) JOIN search_terms t ON t.kind = ? AND t.term = swap.term
+             ) candidates`,
+            [word, kind, word, word, CORRECTION_CANDIDATES, swaps, kind],
+          );
           const best = rows
             .filter((r) => isTypoOf(word, r.term))
             .map((r) => ({ ...r, edits: distance(r.term, word) }))

@@ -26,10 +26,15 @@ export function queryWords(q: string): string[] {
   return [...new Set(words(q).map((w) => w.slice(0, MAX_WORD_LENGTH)))].slice(0, MAX_QUERY_WORDS);
 }
 
-/** The distinct dictionary words of some fields. */
+/** Numbers are neither corrected nor a correction. */
+export function isNumber(word: string): boolean {
+  return /^\d+$/.test(word);
+}
+
+/** The distinct dictionary words of some fields (numbers left out: in "Summit 2041" they would make most of a dictionary that typos are searched in). */
 export function dictionaryWords(...fields: string[]): string[] {
   const out = new Set<string>();
-  for (const field of fields) for (const w of words(field)) if (w.length >= MIN_DICTIONARY_WORD && w.length <= MAX_WORD_LENGTH) out.add(w);
+  for (const field of fields) for (const w of words(field)) if (w.length >= MIN_DICTIONARY_WORD && w.length <= MAX_WORD_LENGTH && !isNumber(w)) out.add(w);
   return [...out];
 }
 
