@@ -1,9 +1,16 @@
 import type { Knex } from '@neuralbeat/common';
-import { bandBuckets, signatureOf, similarity as estimatedSimilarity } from './minhash';
+import { BANDS, bandBuckets, signatureOf, similarity as estimatedSimilarity } from './minhash';
 import { compareStories, type StoryComparison } from './storyMatch';
 import { storyText } from './storyText';
 
-/** Serialises check-then-index so two copies processed at once still meet. */
+/**
+ * Advisory lock keys. Check-then-index is serialised per LSH bucket (key pair
+ * (DEDUPE_LOCK + band, bucket)) and per canonical URL (DEDUPE_LOCK + BANDS): two
+ * copies processed at once share a bucket or a URL, so the second waits for the
+ * first and then sees it, while unrelated articles are judged in parallel.
+ * Cluster bookkeeping (rare: a match, or an article leaving its cluster) also
+ * takes the single key DEDUPE_LOCK, after the others.
+ */
 const DEDUPE_LOCK = 0x6e624475;
 /**
  * LSH candidates whose estimated similarity is below this are not worth
@@ -100,24 +107,35 @@ export class DuplicateDetector {
   }
 
   private judge(article: ArticleForDedupe): Promise<DuplicateVerdict> {
+    const text = storyText(article.title, bodyOf(article));
+    const sig = signatureOf(text.words);
     return this.db.transaction(async (trx) => {
-      await trx.raw('SELECT pg_advisory_xact_lock(?)', [DEDUPE_LOCK]);
-      const text = storyText(article.title, bodyOf(article));
-      const sig = signatureOf(text.words);
+      await this.lockStory(trx, article, sig);
       if (article.minhash_signature) await trx('article_lsh_bands').where({ article_id: article.id }).delete();
       // A live article run again after an edit keeps its place: only its index entry is renewed.
       if (article.published) {
         await this.index(trx, article, sig);
         return { duplicate: false, clusterId: article.story_cluster_id ?? null };
       }
-      if (article.story_cluster_id) await this.leaveCluster(trx, article.id, article.story_cluster_id);
+      let clustersLocked = false;
+      const lockClusters = async () => {
+        if (!clustersLocked) await trx.raw('SELECT pg_advisory_xact_lock(?)', [DEDUPE_LOCK]);
+        clustersLocked = true;
+      };
+      if (article.story_cluster_id) {
+        await lockClusters();
+        await this.leaveCluster(trx, article.id, article.story_cluster_id);
+      }
 
       const match = (await this.samePage(trx, article)) ?? (await this.bestTextMatch(trx, article, text, sig));
       if (!match) {
         await this.index(trx, article, sig);
         return { duplicate: false, clusterId: null };
       }
-      const clusterId = match.copy.story_cluster_id ?? (await this.newCluster(trx, match.copy.id));
+      await lockClusters();
+      // Read again under the lock: another copy of the story may have just given the match its cluster.
+      const { story_cluster_id: matchCluster } = await trx('articles').where({ id: match.copy.id }).first('story_cluster_id');
+      const clusterId: number = matchCluster ?? (await this.newCluster(trx, match.copy.id));
       await trx('articles').where({ id: article.id }).update({ story_cluster_id: clusterId });
       const members: { id: number; publish_date: Date; published: boolean; processing_status: string }[] = await trx('articles')
         .where({ story_cluster_id: clusterId })
@@ -159,6 +177,29 @@ export class DuplicateDetector {
       await trx('articles').where({ story_cluster_id: clusterId, is_duplicate: true }).whereNot({ id: origin.id }).update({ duplicate_of: origin.id });
       return verdict;
     });
+  }
+
+  /**
+   * Takes the article's bucket locks (its new buckets and, judged again, its old
+   * ones) and its canonical URL's, in one global order (key pair ascending) so
+   * that two checks never wait for each other in a cycle.
+   */
+  private async lockStory(trx: Knex.Transaction, article: ArticleForDedupe, sig: number[]): Promise<void> {
+    const bands: number[] = [];
+    const buckets: number[] = [];
+    for (const s of article.minhash_signature ? [sig, article.minhash_signature] : [sig]) {
+      bandBuckets(s).forEach((bucket, band) => {
+        bands.push(DEDUPE_LOCK + band);
+        buckets.push(bucket);
+      });
+    }
+    await trx.raw(
+      `SELECT count(pg_advisory_xact_lock(k1, k2)) FROM (
+         SELECT DISTINCT k1, k2 FROM (SELECT * FROM unnest(?::int[], ?::int[]) AS b(k1, k2) UNION ALL SELECT ?::int, hashtext(?) WHERE ?::text IS NOT NULL) AS k
+         ORDER BY k1, k2
+       ) AS ordered`,
+      [bands, buckets, DEDUPE_LOCK + BANDS, article.canonical_url ?? null, article.canonical_url ?? null],
+    );
   }
 
   /** The same page (canonical URL and fragment) already collected from another source. */
