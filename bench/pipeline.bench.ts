@@ -1,4 +1,5 @@
 /** Articles per second through the whole pipeline (dedupe → SEO → local rewrite → tags → publish) on BullMQ and Postgres, feed text (no page fetching). */
+import fs from 'node:fs';
 import pg from 'pg';
 import { createLogger, createRedis, parseConfig } from '@neuralbeat/common';
 import { ARTICLE_STAGE_ORDER } from '@neuralbeat/common/contracts';
@@ -29,6 +30,21 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   statements++;
   return (query as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof query;
+
+/** CPU ms used so far by this database's Postgres backends, when Postgres runs on this machine (else null). */
+async function postgresCpuMs(): Promise<Map<number, number> | null> {
+  const { rows } = await database.db.raw('SELECT pid FROM pg_stat_activity WHERE datname = current_database()');
+  const ticks = new Map<number, number>();
+  for (const { pid } of rows as { pid: number }[]) {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / 100);
+    } catch {
+      return null;
+    }
+  }
+  return ticks;
+}
 
 /** Per stage, from the finished jobs: ms/article waiting in the queue and working, and the wall time the stage was busy. */
 async function stageBreakdown() {
@@ -67,6 +83,7 @@ try {
   const started = performance.now();
   statements = 0;
   const cpu = process.cpuUsage();
+  const postgresBefore = await postgresCpuMs();
   for (const { id } of ids) await flow.start(id);
   for (;;) {
     const [{ n }] = await database.db('articles').whereIn('processing_status', ['completed', 'duplicate', 'failed']).count<{ n: string }[]>({ n: '*' });
@@ -76,11 +93,13 @@ try {
   const seconds = (performance.now() - started) / 1000;
   const sent = statements;
   const { user, system } = process.cpuUsage(cpu);
+  const postgresAfter = await postgresCpuMs();
+  const postgresMs = postgresBefore && postgresAfter ? [...postgresAfter].reduce((t, [pid, ms]) => t + ms - (postgresBefore.get(pid) ?? 0), 0) : null;
   await pipeline.close();
   const [{ n: published }] = await database.db('news_feed').count<{ n: string }[]>({ n: '*' });
   const outcomes = await database.db('articles').select('processing_status', 'last_error').count<{ processing_status: string; last_error: string | null; n: string }[]>({ n: '*' }).groupBy('processing_status', 'last_error');
   console.log(`\nPipeline throughput, local provider, concurrency ${config.PIPELINE_CONCURRENCY} per stage`);
-  console.table([{ articles: ARTICLES, published: Number(published), seconds: Number(seconds.toFixed(2)), 'articles/s': Number((ARTICLES / seconds).toFixed(1)), 'SQL statements/article': Number((sent / ARTICLES).toFixed(1)), 'CPU ms/article (this process)': Number(((user + system) / 1000 / ARTICLES).toFixed(2)) }]);
+  console.table([{ articles: ARTICLES, published: Number(published), seconds: Number(seconds.toFixed(2)), 'articles/s': Number((ARTICLES / seconds).toFixed(1)), 'SQL statements/article': Number((sent / ARTICLES).toFixed(1)), 'CPU ms/article (this process)': Number(((user + system) / 1000 / ARTICLES).toFixed(2)), 'Postgres CPU ms/article': postgresMs === null ? 'n/a' : Number((postgresMs / ARTICLES).toFixed(2)) }]);
   console.log('Per stage (jobs finished; a stage skipped by an article has fewer):');
   console.table(await stageBreakdown());
   console.table(outcomes.map((o) => ({ status: o.processing_status, articles: Number(o.n), error: o.last_error ?? '' })));
