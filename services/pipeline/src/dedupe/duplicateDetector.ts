@@ -223,17 +223,15 @@ export class DuplicateDetector {
     sig: number[],
   ): Promise<{ copy: StoredCopy; method: 'minhash'; comparison: StoryComparison } | null> {
     const buckets = bandBuckets(sig);
+    // A join with the buckets as arrays: planning 64 OR'ed (band, bucket) pairs cost more than running the lookup.
     const candidates: { id: number; minhash_signature: number[] }[] = await trx('articles')
       .select('id', 'minhash_signature')
       .whereIn(
         'id',
-        trx('article_lsh_bands')
-          .distinct('article_id')
-          .whereIn(
-            ['band', 'bucket'],
-            buckets.map((bucket, band) => [band, bucket]),
-          )
-          .whereNot('article_id', article.id),
+        trx('article_lsh_bands as b')
+          .select('b.article_id')
+          .join(trx.raw('unnest(?::int[], ?::int[]) AS q(band, bucket)', [buckets.map((_, band) => band), buckets]), (on) => on.on('b.band', 'q.band').andOn('b.bucket', 'q.bucket'))
+          .whereNot('b.article_id', article.id),
       );
     const likely = candidates.filter((c) => c.minhash_signature && estimatedSimilarity(sig, c.minhash_signature) >= CANDIDATE_FLOOR).map((c) => c.id);
     if (!likely.length) return null;
