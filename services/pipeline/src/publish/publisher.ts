@@ -40,6 +40,7 @@ export class Publisher {
     } catch (err) {
       // The source edited the article while it was on its way here: the new pass publishes it, not this one.
       if (err instanceof Superseded) return { newsFeedId: null, created: false, updated: false };
+      if (err instanceof PublishedMeanwhile) return { newsFeedId: (await this.db('news_feed').where({ article_id: article.id }).first('id')).id, created: false, updated: false };
       throw err;
     }
   }
@@ -57,25 +58,28 @@ export class Publisher {
       if (existing) {
         const fields = this.feedFields(article);
         const changed = (Object.keys(fields) as (keyof typeof fields)[]).some((k) => JSON.stringify(normalise(existing[k])) !== JSON.stringify(normalise(fields[k])));
+        await this.markPublished(trx, article);
         if (changed) {
           await trx('news_feed').where({ id: existing.id }).update({ ...fields, updated_at: trx.fn.now() });
           emit('newsfeed.updated', { newsFeedId: existing.id }, requestId);
         }
-        await this.markPublished(trx, article);
         return { newsFeedId: existing.id as number, created: false, updated: changed };
       }
-      const title = article.rewritten_title ?? article.title;
-      const base = slugBase(title);
+      const fields = this.feedFields(article);
+      const base = slugBase(fields.title);
       // Two articles with the same headline publishing at once must not pick the same free slug.
       await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`news-slug:${base}`]);
       const taken = await trx('news_feed').where('slug', base).orWhere('slug', 'like', `${base}-%`).pluck('slug');
       let slug = base;
       for (let n = 2; taken.includes(slug); n++) slug = `${base}-${n}`;
+      // Marked before the insert: the insert's count triggers lock rows every publish shares (the feed's total, the
+      // category's), so the insert goes last, leaving only the outbox row and the commit while they are held.
+      await this.markPublished(trx, article, { slug });
       const [row] = await trx('news_feed')
         .insert({
           article_id: article.id,
           slug,
-          ...this.feedFields(article),
+          ...fields,
           rewrite_status: 'completed',
           seo_status: 'completed',
           updated_at: trx.fn.now(),
@@ -83,8 +87,8 @@ export class Publisher {
         .onConflict('article_id')
         .ignore()
         .returning('id');
-      if (!row) return { newsFeedId: (await trx('news_feed').where({ article_id: article.id }).first('id')).id, created: false, updated: false };
-      await this.markPublished(trx, article, { slug });
+      // Published meanwhile by another run of this job: roll back this run's marks, the other's stand.
+      if (!row) throw new PublishedMeanwhile();
       emit('newsfeed.published', { newsFeedId: row.id, articleId: article.id, slug }, requestId);
       return { newsFeedId: row.id as number, created: true, updated: false };
     });
@@ -131,6 +135,8 @@ export class Publisher {
 
 /** The article was edited while being published: roll the publication back. */
 class Superseded extends Error {}
+/** Another run published the article between this run's first read and its insert. */
+class PublishedMeanwhile extends Error {}
 
 /** Dates compare by instant, everything else by value. */
 const normalise = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
