@@ -53,7 +53,7 @@ export class Publisher {
   }
 
   private publishOnce(article: PublishableArticle, requestId?: string): Promise<{ newsFeedId: number; created: boolean; updated: boolean }> {
-    return transactionWithEvents(this.db, this.bus, async (trx, emit) => {
+    return transactionWithEvents(this.db, this.bus, async (trx, emit, writeEmitted) => {
       const existing = await trx('news_feed').where({ article_id: article.id }).first();
       if (existing) {
         const fields = this.feedFields(article);
@@ -69,14 +69,23 @@ export class Publisher {
       const base = slugBase(fields.title);
       // Two articles with the same headline publishing at once must not pick the same free slug.
       await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`news-slug:${base}`]);
-      const taken = await trx('news_feed').where('slug', base).orWhere('slug', 'like', `${base}-%`).pluck('slug');
+      // The item's id is drawn with the taken slugs, so its event can be written before the item itself.
+      const {
+        rows: [{ id, taken }],
+      }: { rows: { id: number; taken: string[] }[] } = await trx.raw(
+        `SELECT nextval(pg_get_serial_sequence('news_feed', 'id'))::int AS id, ARRAY(SELECT slug FROM news_feed WHERE slug = ? OR slug LIKE ?) AS taken`,
+        [base, `${base}-%`],
+      );
       let slug = base;
       for (let n = 2; taken.includes(slug); n++) slug = `${base}-${n}`;
-      // Marked before the insert: the insert's count triggers lock rows every publish shares (the feed's total, the
-      // category's), so the insert goes last, leaving only the outbox row and the commit while they are held.
+      // The insert goes last: its count triggers lock rows every publish shares (the feed's total, the category's),
+      // so the article's mark and the event are written first and only the commit follows while they are held.
       await this.markPublished(trx, article, { slug });
+      emit('newsfeed.published', { newsFeedId: id, articleId: article.id, slug }, requestId);
+      await writeEmitted();
       const [row] = await trx('news_feed')
         .insert({
+          id,
           article_id: article.id,
           slug,
           ...fields,
@@ -87,10 +96,9 @@ export class Publisher {
         .onConflict('article_id')
         .ignore()
         .returning('id');
-      // Published meanwhile by another run of this job: roll back this run's marks, the other's stand.
+      // Published meanwhile by another run of this job: roll back this run's marks and event, the other's stand.
       if (!row) throw new PublishedMeanwhile();
-      emit('newsfeed.published', { newsFeedId: row.id, articleId: article.id, slug }, requestId);
-      return { newsFeedId: row.id as number, created: true, updated: false };
+      return { newsFeedId: id, created: true, updated: false };
     });
   }
 
