@@ -278,18 +278,31 @@ export class DuplicateDetector {
 
   /** Indexes the article as a story of its own and moves it on, in the verdict's transaction. */
   private async index(trx: Knex.Transaction, article: ArticleForDedupe, sig: number[]): Promise<void> {
-    await this.writeOwn(trx, article, {
-      minhash_signature: sig,
-      is_duplicate: false,
-      duplicate_of: null,
-      duplicate_detection_data: null,
-      processing_status: 'processing',
-      pipeline_stage: 'deduped',
-      updated_at: trx.fn.now(),
-    });
-    await trx('article_lsh_bands')
-      .insert(bandBuckets(sig).map((bucket, band) => ({ band, bucket, article_id: article.id })))
-      .onConflict(['band', 'bucket', 'article_id'])
-      .ignore();
+    const own = trx('articles').where({ id: article.id });
+    if (article.pipeline_generation !== undefined) own.where({ pipeline_generation: article.pipeline_generation });
+    own.update(
+      {
+        minhash_signature: sig,
+        is_duplicate: false,
+        duplicate_of: null,
+        duplicate_detection_data: null,
+        processing_status: 'processing',
+        pipeline_stage: 'deduped',
+        updated_at: trx.fn.now(),
+      },
+      ['id'],
+    );
+    const buckets = bandBuckets(sig);
+    // The verdict and the index entries in one statement; no entries when the article moved on to a new generation.
+    const { rows } = await trx.raw(
+      `WITH own AS (?), indexed AS (
+         INSERT INTO article_lsh_bands (band, bucket, article_id)
+         SELECT q.band, q.bucket, own.id FROM own CROSS JOIN unnest(?::int[], ?::int[]) AS q(band, bucket)
+         ON CONFLICT (band, bucket, article_id) DO NOTHING
+       )
+       SELECT count(*)::int AS n FROM own`,
+      [own, buckets.map((_, band) => band), buckets],
+    );
+    if (!rows[0].n) throw new Superseded();
   }
 }
