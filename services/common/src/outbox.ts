@@ -61,19 +61,31 @@ async function publishCommitted(db: Knex, bus: Bus, rows: OutboxRow[]): Promise<
  * and the caller still gets its result (the change is committed either way).
  * Payloads are validated when emitted: a bad one fails the transaction.
  */
-export async function transactionWithEvents<T>(db: Knex, bus: Bus, work: (trx: Knex.Transaction, emit: Emit) => Promise<T>): Promise<T> {
-  let committed: OutboxRow[] = [];
+export async function transactionWithEvents<T>(
+  db: Knex,
+  bus: Bus,
+  work: (trx: Knex.Transaction, emit: Emit, writeEmitted: () => Promise<void>) => Promise<T>,
+): Promise<T> {
+  const committed: OutboxRow[] = [];
   const result = await db.transaction(async (trx) => {
     const pending: Omit<OutboxRow, 'id' | 'occurred_at'>[] = [];
-    const value = await work(trx, (name, payload, requestId) => {
-      pending.push({ event_id: randomUUID(), name, payload: EVENT_SCHEMAS[name].parse(payload), request_id: requestId ?? null });
-    });
-    if (pending.length) {
+    // Writes the events emitted so far; `work` may call it early, before a statement that locks rows other writers wait for.
+    const writeEmitted = async () => {
+      const rows = pending.splice(0);
+      if (!rows.length) return;
       const inserted: { id: string; occurred_at: Date }[] = await trx(OUTBOX_TABLE)
-        .insert(pending.map((p) => ({ ...p, payload: JSON.stringify(p.payload) })))
+        .insert(rows.map((p) => ({ ...p, payload: JSON.stringify(p.payload) })))
         .returning(['id', 'occurred_at']);
-      committed = pending.map((p, i) => ({ ...p, id: inserted[i]!.id, occurred_at: inserted[i]!.occurred_at }));
-    }
+      committed.push(...rows.map((p, i) => ({ ...p, id: inserted[i]!.id, occurred_at: inserted[i]!.occurred_at })));
+    };
+    const value = await work(
+      trx,
+      (name, payload, requestId) => {
+        pending.push({ event_id: randomUUID(), name, payload: EVENT_SCHEMAS[name].parse(payload), request_id: requestId ?? null });
+      },
+      writeEmitted,
+    );
+    await writeEmitted();
     return value;
   });
   // Inside a caller's transaction this commit is only a savepoint: the relay publishes once the outer one commits.

@@ -46,9 +46,12 @@ export class QueueArticleFlow implements ArticleFlow {
     return this.enqueue(nextStageAfter, articleId, requestId);
   }
 
-  async advance(from: PipelineStage, articleId: number, requestId?: string): Promise<void> {
+  async advance(from: PipelineStage, articleId: number, requestId?: string, generation?: number): Promise<void> {
     const index = (ARTICLE_STAGE_ORDER as readonly PipelineStage[]).indexOf(from);
     const next = ARTICLE_STAGE_ORDER[index + 1];
-    if (next) await this.enqueue(next, articleId, requestId);
+    if (!next) return;
+    // A stage knows the pass it worked on: the next stage's job belongs to that pass, with no read of the article.
+    if (generation !== undefined) await this.enqueueStage(next, articleId, generation, requestId);
+    else await this.enqueue(next, articleId, requestId);
   }
 }

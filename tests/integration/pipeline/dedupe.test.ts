@@ -102,6 +102,19 @@ describe('story clusters', () => {
     expect(r.story_cluster_id).toBe((await row(thin.id)).story_cluster_id);
   });
 
+  it('copies judged at the same moment still meet: one goes ahead, the others are held in its cluster', async () => {
+    const body = html(launchParagraphs('Nimbus 4'));
+    const copies = await Promise.all(
+      [labBlog, wire, aggregator].map((sourceId) => collected(sourceId, { title: 'Nimbus 4 ships with a million-token context', content: body, publish_date: day(24) })),
+    );
+    const outcomes = await Promise.all(copies.map((c) => dedupe(job(c.id))));
+    expect(outcomes.filter((o) => o === 'done')).toHaveLength(1);
+    const rows = await Promise.all(copies.map((c) => row(c.id)));
+    expect(new Set(rows.map((r) => r.story_cluster_id)).size).toBe(1);
+    expect(rows[0].story_cluster_id).not.toBeNull();
+    expect(await t.db('story_clusters').where({ origin_article_id: copies[0]!.id }).orWhereIn('origin_article_id', copies.map((c) => c.id))).toHaveLength(1);
+  });
+
   it('one publisher\'s lookalike posts are separate stories', async () => {
     const posts = [6, 7].map((n) =>
       collected(labBlog, { title: `Windtide Wave ${n}`, content: `<p>Introducing Wave ${n}, our latest batch of updates to the Windtide editor.</p>`, publish_date: day(n) }),

@@ -1,9 +1,16 @@
 import type { Knex } from '@neuralbeat/common';
-import { bandBuckets, signatureOf, similarity as estimatedSimilarity } from './minhash';
+import { BANDS, bandBuckets, signatureOf, similarity as estimatedSimilarity } from './minhash';
 import { compareStories, type StoryComparison } from './storyMatch';
 import { storyText } from './storyText';
 
-/** Serialises check-then-index so two copies processed at once still meet. */
+/**
+ * Advisory lock keys. Check-then-index is serialised per LSH bucket (key pair
+ * (DEDUPE_LOCK + band, bucket)) and per canonical URL (DEDUPE_LOCK + BANDS): two
+ * copies processed at once share a bucket or a URL, so the second waits for the
+ * first and then sees it, while unrelated articles are judged in parallel.
+ * Cluster bookkeeping (rare: a match, or an article leaving its cluster) also
+ * takes the single key DEDUPE_LOCK, after the others.
+ */
 const DEDUPE_LOCK = 0x6e624475;
 /**
  * LSH candidates whose estimated similarity is below this are not worth
@@ -100,24 +107,35 @@ export class DuplicateDetector {
   }
 
   private judge(article: ArticleForDedupe): Promise<DuplicateVerdict> {
+    const text = storyText(article.title, bodyOf(article));
+    const sig = signatureOf(text.words);
     return this.db.transaction(async (trx) => {
-      await trx.raw('SELECT pg_advisory_xact_lock(?)', [DEDUPE_LOCK]);
-      const text = storyText(article.title, bodyOf(article));
-      const sig = signatureOf(text.words);
+      await this.lockStory(trx, article, sig);
       if (article.minhash_signature) await trx('article_lsh_bands').where({ article_id: article.id }).delete();
       // A live article run again after an edit keeps its place: only its index entry is renewed.
       if (article.published) {
         await this.index(trx, article, sig);
         return { duplicate: false, clusterId: article.story_cluster_id ?? null };
       }
-      if (article.story_cluster_id) await this.leaveCluster(trx, article.id, article.story_cluster_id);
+      let clustersLocked = false;
+      const lockClusters = async () => {
+        if (!clustersLocked) await trx.raw('SELECT pg_advisory_xact_lock(?)', [DEDUPE_LOCK]);
+        clustersLocked = true;
+      };
+      if (article.story_cluster_id) {
+        await lockClusters();
+        await this.leaveCluster(trx, article.id, article.story_cluster_id);
+      }
 
       const match = (await this.samePage(trx, article)) ?? (await this.bestTextMatch(trx, article, text, sig));
       if (!match) {
         await this.index(trx, article, sig);
         return { duplicate: false, clusterId: null };
       }
-      const clusterId = match.copy.story_cluster_id ?? (await this.newCluster(trx, match.copy.id));
+      await lockClusters();
+      // Read again under the lock: another copy of the story may have just given the match its cluster.
+      const { story_cluster_id: matchCluster } = await trx('articles').where({ id: match.copy.id }).first('story_cluster_id');
+      const clusterId: number = matchCluster ?? (await this.newCluster(trx, match.copy.id));
       await trx('articles').where({ id: article.id }).update({ story_cluster_id: clusterId });
       const members: { id: number; publish_date: Date; published: boolean; processing_status: string }[] = await trx('articles')
         .where({ story_cluster_id: clusterId })
@@ -161,6 +179,29 @@ export class DuplicateDetector {
     });
   }
 
+  /**
+   * Takes the article's bucket locks (its new buckets and, judged again, its old
+   * ones) and its canonical URL's, in one global order (key pair ascending) so
+   * that two checks never wait for each other in a cycle.
+   */
+  private async lockStory(trx: Knex.Transaction, article: ArticleForDedupe, sig: number[]): Promise<void> {
+    const bands: number[] = [];
+    const buckets: number[] = [];
+    for (const s of article.minhash_signature ? [sig, article.minhash_signature] : [sig]) {
+      bandBuckets(s).forEach((bucket, band) => {
+        bands.push(DEDUPE_LOCK + band);
+        buckets.push(bucket);
+      });
+    }
+    await trx.raw(
+      `SELECT count(pg_advisory_xact_lock(k1, k2)) FROM (
+         SELECT DISTINCT k1, k2 FROM (SELECT * FROM unnest(?::int[], ?::int[]) AS b(k1, k2) UNION ALL SELECT ?::int, hashtext(?) WHERE ?::text IS NOT NULL) AS k
+         ORDER BY k1, k2
+       ) AS ordered`,
+      [bands, buckets, DEDUPE_LOCK + BANDS, article.canonical_url ?? null, article.canonical_url ?? null],
+    );
+  }
+
   /** The same page (canonical URL and fragment) already collected from another source. */
   private async samePage(trx: Knex.Transaction, article: ArticleForDedupe): Promise<{ copy: StoredCopy; method: 'url'; comparison: null } | null> {
     if (!article.canonical_url) return null;
@@ -182,17 +223,15 @@ export class DuplicateDetector {
     sig: number[],
   ): Promise<{ copy: StoredCopy; method: 'minhash'; comparison: StoryComparison } | null> {
     const buckets = bandBuckets(sig);
+    // A join with the buckets as arrays: planning 64 OR'ed (band, bucket) pairs cost more than running the lookup.
     const candidates: { id: number; minhash_signature: number[] }[] = await trx('articles')
       .select('id', 'minhash_signature')
       .whereIn(
         'id',
-        trx('article_lsh_bands')
-          .distinct('article_id')
-          .whereIn(
-            ['band', 'bucket'],
-            buckets.map((bucket, band) => [band, bucket]),
-          )
-          .whereNot('article_id', article.id),
+        trx('article_lsh_bands as b')
+          .select('b.article_id')
+          .join(trx.raw('unnest(?::int[], ?::int[]) AS q(band, bucket)', [buckets.map((_, band) => band), buckets]), (on) => on.on('b.band', 'q.band').andOn('b.bucket', 'q.bucket'))
+          .whereNot('b.article_id', article.id),
       );
     const likely = candidates.filter((c) => c.minhash_signature && estimatedSimilarity(sig, c.minhash_signature) >= CANDIDATE_FLOOR).map((c) => c.id);
     if (!likely.length) return null;
@@ -239,18 +278,31 @@ export class DuplicateDetector {
 
   /** Indexes the article as a story of its own and moves it on, in the verdict's transaction. */
   private async index(trx: Knex.Transaction, article: ArticleForDedupe, sig: number[]): Promise<void> {
-    await this.writeOwn(trx, article, {
-      minhash_signature: sig,
-      is_duplicate: false,
-      duplicate_of: null,
-      duplicate_detection_data: null,
-      processing_status: 'processing',
-      pipeline_stage: 'deduped',
-      updated_at: trx.fn.now(),
-    });
-    await trx('article_lsh_bands')
-      .insert(bandBuckets(sig).map((bucket, band) => ({ band, bucket, article_id: article.id })))
-      .onConflict(['band', 'bucket', 'article_id'])
-      .ignore();
+    const own = trx('articles').where({ id: article.id });
+    if (article.pipeline_generation !== undefined) own.where({ pipeline_generation: article.pipeline_generation });
+    own.update(
+      {
+        minhash_signature: sig,
+        is_duplicate: false,
+        duplicate_of: null,
+        duplicate_detection_data: null,
+        processing_status: 'processing',
+        pipeline_stage: 'deduped',
+        updated_at: trx.fn.now(),
+      },
+      ['id'],
+    );
+    const buckets = bandBuckets(sig);
+    // The verdict and the index entries in one statement; no entries when the article moved on to a new generation.
+    const { rows } = await trx.raw(
+      `WITH own AS (?), indexed AS (
+         INSERT INTO article_lsh_bands (band, bucket, article_id)
+         SELECT q.band, q.bucket, own.id FROM own CROSS JOIN unnest(?::int[], ?::int[]) AS q(band, bucket)
+         ON CONFLICT (band, bucket, article_id) DO NOTHING
+       )
+       SELECT count(*)::int AS n FROM own`,
+      [own, buckets.map((_, band) => band), buckets],
+    );
+    if (!rows[0].n) throw new Superseded();
   }
 }

@@ -40,6 +40,7 @@ export class Publisher {
     } catch (err) {
       // The source edited the article while it was on its way here: the new pass publishes it, not this one.
       if (err instanceof Superseded) return { newsFeedId: null, created: false, updated: false };
+      if (err instanceof PublishedMeanwhile) return { newsFeedId: (await this.db('news_feed').where({ article_id: article.id }).first('id')).id, created: false, updated: false };
       throw err;
     }
   }
@@ -52,30 +53,42 @@ export class Publisher {
   }
 
   private publishOnce(article: PublishableArticle, requestId?: string): Promise<{ newsFeedId: number; created: boolean; updated: boolean }> {
-    return transactionWithEvents(this.db, this.bus, async (trx, emit) => {
+    return transactionWithEvents(this.db, this.bus, async (trx, emit, writeEmitted) => {
       const existing = await trx('news_feed').where({ article_id: article.id }).first();
       if (existing) {
         const fields = this.feedFields(article);
         const changed = (Object.keys(fields) as (keyof typeof fields)[]).some((k) => JSON.stringify(normalise(existing[k])) !== JSON.stringify(normalise(fields[k])));
+        await this.markPublished(trx, article);
         if (changed) {
           await trx('news_feed').where({ id: existing.id }).update({ ...fields, updated_at: trx.fn.now() });
           emit('newsfeed.updated', { newsFeedId: existing.id }, requestId);
         }
-        await this.markPublished(trx, article);
         return { newsFeedId: existing.id as number, created: false, updated: changed };
       }
-      const title = article.rewritten_title ?? article.title;
-      const base = slugBase(title);
+      const fields = this.feedFields(article);
+      const base = slugBase(fields.title);
       // Two articles with the same headline publishing at once must not pick the same free slug.
       await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`news-slug:${base}`]);
-      const taken = await trx('news_feed').where('slug', base).orWhere('slug', 'like', `${base}-%`).pluck('slug');
+      // The item's id is drawn with the taken slugs, so its event can be written before the item itself.
+      const {
+        rows: [{ id, taken }],
+      }: { rows: { id: number; taken: string[] }[] } = await trx.raw(
+        `SELECT nextval(pg_get_serial_sequence('news_feed', 'id'))::int AS id, ARRAY(SELECT slug FROM news_feed WHERE slug = ? OR slug LIKE ?) AS taken`,
+        [base, `${base}-%`],
+      );
       let slug = base;
       for (let n = 2; taken.includes(slug); n++) slug = `${base}-${n}`;
+      // The insert goes last: its count triggers lock rows every publish shares (the feed's total, the category's),
+      // so the article's mark and the event are written first and only the commit follows while they are held.
+      await this.markPublished(trx, article, { slug });
+      emit('newsfeed.published', { newsFeedId: id, articleId: article.id, slug }, requestId);
+      await writeEmitted();
       const [row] = await trx('news_feed')
         .insert({
+          id,
           article_id: article.id,
           slug,
-          ...this.feedFields(article),
+          ...fields,
           rewrite_status: 'completed',
           seo_status: 'completed',
           updated_at: trx.fn.now(),
@@ -83,10 +96,9 @@ export class Publisher {
         .onConflict('article_id')
         .ignore()
         .returning('id');
-      if (!row) return { newsFeedId: (await trx('news_feed').where({ article_id: article.id }).first('id')).id, created: false, updated: false };
-      await this.markPublished(trx, article, { slug });
-      emit('newsfeed.published', { newsFeedId: row.id, articleId: article.id, slug }, requestId);
-      return { newsFeedId: row.id as number, created: true, updated: false };
+      // Published meanwhile by another run of this job: roll back this run's marks and event, the other's stand.
+      if (!row) throw new PublishedMeanwhile();
+      return { newsFeedId: id, created: true, updated: false };
     });
   }
 
@@ -131,6 +143,8 @@ export class Publisher {
 
 /** The article was edited while being published: roll the publication back. */
 class Superseded extends Error {}
+/** Another run published the article between this run's first read and its insert. */
+class PublishedMeanwhile extends Error {}
 
 /** Dates compare by instant, everything else by value. */
 const normalise = (v: unknown) => (v instanceof Date ? v.toISOString() : v);

@@ -83,14 +83,15 @@ export function articleStage(
     if (!article) throw new UnrecoverableError(`Article ${articleId} does not exist`);
     const reached = STAGE_MARKS.indexOf(article.pipeline_stage);
     if (reached >= doneIndex) {
-      if (!TERMINAL.has(article.processing_status)) await deps.flow.advance(stage, articleId, requestId);
+      if (!TERMINAL.has(article.processing_status)) await deps.flow.advance(stage, articleId, requestId, article.pipeline_generation);
       await hooks.alreadyDone?.(article, job);
       return 'already-done';
     }
     if (TERMINAL.has(article.processing_status) || reached !== doneIndex - 1) return 'not-applicable';
     const outcome = await work(article, job, token);
     deps.logger.debug({ stage, articleId, outcome, requestId }, 'stage finished');
-    if (outcome === 'done') await deps.flow.advance(stage, articleId, requestId);
+    // 'done' means the stage's write matched this pass (generation), so the next stage's job is for it too.
+    if (outcome === 'done') await deps.flow.advance(stage, articleId, requestId, article.pipeline_generation);
     return outcome;
   };
   return async (job: ArticleJob, token?: string): Promise<StageOutcome> => {

@@ -9,8 +9,11 @@ import type { PipelineStage } from '@neuralbeat/common/contracts';
 export interface ArticleFlow {
   /** Enters an article at the stage after the one it has done (a new article: its first stage). */
   start(articleId: number, requestId?: string): Promise<void>;
-  /** Called by a stage that finished an article successfully; enqueues the next stage, if any. */
-  advance(from: PipelineStage, articleId: number, requestId?: string): Promise<void>;
+  /**
+   * Called by a stage that finished an article successfully; enqueues the next stage, if any,
+   * for `generation` (the pass the stage worked on), or for the article's current pass when not given.
+   */
+  advance(from: PipelineStage, articleId: number, requestId?: string, generation?: number): Promise<void>;
 }
 
 /** What every processor is built from. */
