@@ -27,23 +27,33 @@ const REDIS_TIMEOUT_MS = 500;
 const DOWN = new Set(['reconnecting', 'close', 'end']);
 
 /**
- * Sends the store's commands to Redis. Its two Lua scripts are sent with EVAL
- * rather than loaded once (a load that failed while Redis was down would stay
- * failed), and while Redis is down a command fails at once instead of queueing,
- * so the limiter lets requests through and never holds them.
+ * Sends the store's commands to Redis. Its two Lua scripts run by EVALSHA, one
+ * short round trip per request; a script Redis does not hold (never loaded, a
+ * load that failed while Redis was down, a restarted Redis) is sent in full with
+ * EVAL once, which also caches it there. While Redis is down a command fails at
+ * once instead of queueing, so the limiter lets requests through and never holds them.
  */
 function storeCommands(redis: Redis): (command: string, ...args: string[]) => Promise<RedisReply> {
   const scripts = new Map<string, string>();
+  const send = async (command: string, args: string[]) => {
+    // Known to be down: fail now. Still connecting (a process just started): the command queues, within the timeout.
+    if (DOWN.has(redis.status)) throw new Error(`Redis is ${redis.status}`);
+    return (await withTimeout(redis.call(command, ...args), REDIS_TIMEOUT_MS)) as RedisReply;
+  };
   return async (command, ...args) => {
     if (command === 'SCRIPT' && args[0] === 'LOAD') {
       const sha = createHash('sha1').update(args[1]!).digest('hex');
       scripts.set(sha, args[1]!);
       return sha;
     }
-    if (command === 'EVALSHA' && scripts.has(args[0]!)) [command, args[0]] = ['EVAL', scripts.get(args[0]!)!];
-    // Known to be down: fail now. Still connecting (a process just started): the command queues, within the timeout.
-    if (DOWN.has(redis.status)) throw new Error(`Redis is ${redis.status}`);
-    return (await withTimeout(redis.call(command, ...args), REDIS_TIMEOUT_MS)) as RedisReply;
+    const script = command === 'EVALSHA' ? scripts.get(args[0]!) : undefined;
+    if (!script) return send(command, args);
+    try {
+      return await send(command, args);
+    } catch (err) {
+      if (!/^NOSCRIPT/.test((err as Error).message)) throw err;
+      return send('EVAL', [script, ...args.slice(1)]);
+    }
   };
 }
 
