@@ -32,6 +32,20 @@ describe('redisRateLimit', () => {
     expect([(await call()).status, (await call()).status, (await call()).status]).toEqual([200, 200, 429]);
   });
 
+  it('tells the client its budget and, once over it, when to come back', async () => {
+    const redis = testRedis();
+    clients.push(redis);
+    const call = await limitedServer(redis, 1);
+    const first = await call();
+    expect(first.headers.get('ratelimit-policy')).toBe('"thing";q=1;w=60');
+    expect(first.headers.get('ratelimit')).toMatch(/^"thing";r=0;t=(60|59)$/);
+    const refused = await call();
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ error: { status: 429, code: 'too_many_requests', message: 'Too many requests, please try again later' } });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+  });
+
   it('lets requests through at once, uncounted, while Redis is down', async () => {
     // A client for a port nothing listens on: it keeps reconnecting, as during a Redis outage.
     const down = new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: null, retryStrategy: () => 50, lazyConnect: false });
