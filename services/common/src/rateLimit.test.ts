@@ -37,8 +37,8 @@ describe('redisRateLimit', () => {
     clients.push(redis);
     const call = await limitedServer(redis, 1);
     const first = await call();
-    expect(first.headers.get('ratelimit-policy')).toBe('"thing";q=1;w=60');
-    expect(first.headers.get('ratelimit')).toMatch(/^"thing";r=0;t=(60|59)$/);
+    expect(first.headers.get('ratelimit-policy')).toMatch(/^"thing";\s*q=1;\s*w=60\b/);
+    expect(first.headers.get('ratelimit')).toMatch(/^"thing";\s*r=0;\s*t=(60|59)\b/);
     const refused = await call();
     expect(refused.status).toBe(429);
     expect(await refused.json()).toEqual({ error: { status: 429, code: 'too_many_requests', message: 'Too many requests, please try again later' } });
