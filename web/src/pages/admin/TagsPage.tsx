@@ -119,6 +119,8 @@ function TagList() {
   const total = data?.pagination.totalCount ?? 0;
   const from = total ? (page - 1) * pageSize + 1 : 0;
   const to = Math.min(page * pageSize, total);
+  // From the chosen page size, not the answer's: while the next page loads, the range and the pager already agree.
+  const totalPages = Math.max(1, Math.ceil(total / pageSize));
 
   return (
     <>
@@ -191,7 +193,7 @@ function TagList() {
               <Button type="button" $variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
                 Previous
               </Button>
-              {paginationItems(page, data.pagination.totalPages).map((item, i) =>
+              {paginationItems(page, totalPages).map((item, i) =>
                 item === 'ellipsis' ? (
                   <span key={`e${i}`} aria-hidden="true">
                     …
@@ -202,7 +204,7 @@ function TagList() {
                   </Button>
                 ),
               )}
-              <Button type="button" $variant="outline" disabled={page >= data.pagination.totalPages} onClick={() => setPage(page + 1)}>
+              <Button type="button" $variant="outline" disabled={page >= totalPages} onClick={() => setPage(page + 1)}>
                 Next
               </Button>
             </Pages>
