@@ -9,7 +9,8 @@ import styled from 'styled-components';
 
 const W = 640;
 const H = 180;
-const PAD = { left: 34, right: 8, top: 10, bottom: 24 };
+// Wide enough on the left for a "100%" tick label.
+const PAD = { left: 40, right: 8, top: 10, bottom: 24 };
 
 /** Twice the smallest 1-2-5 step that reaches half the value, so the middle grid line is a round number too. */
 function niceMax(value: number): number {
