@@ -84,8 +84,11 @@ export class NewsFeedRepository {
    * entries of each of its tag pages (a bounded, index-only read); the newest
    * items of its category fill any gap.
    */
-  async articleWithRelated(key: { id: number } | { slug: string }, relatedLimit: number): Promise<{ item: NewsFeedRow; related: NewsFeedRow[] } | undefined> {
-    const { rows } = await this.db.raw<{ rows: (NewsFeedRow & { part: number })[] }>(
+  async articleWithRelated(
+    key: { id: number } | { slug: string },
+    relatedLimit: number,
+  ): Promise<{ item: NewsFeedRow; related: NewsFeedRow[]; storyClusterId: number | null } | undefined> {
+    const { rows } = await this.db.raw<{ rows: (NewsFeedRow & { part: number; story_cluster_id: number | null })[] }>(
       `WITH item AS ?,
        shared AS (
          SELECT e.news_feed_id AS id, count(*) AS shared, max(e.publish_date) AS publish_date
@@ -113,7 +116,10 @@ export class NewsFeedRepository {
            LIMIT ?
          ) c
        )
-       SELECT p.part, ?? FROM picked p JOIN news_feed n ON n.id = p.id
+       SELECT p.part, ??,
+              -- The article's story cluster, so a story reported once costs no look-up of other copies.
+              CASE WHEN p.part = 0 THEN (SELECT story_cluster_id FROM articles WHERE id = n.article_id) END AS story_cluster_id
+       FROM picked p JOIN news_feed n ON n.id = p.id
        ORDER BY p.part, p.shared DESC, n.publish_date DESC, n.id DESC`,
       [
         this.db('news_feed').where(key).select('id', 'tags', 'category').limit(1),
@@ -124,12 +130,13 @@ export class NewsFeedRepository {
         NEWS_FEED_COLUMNS.map((column) => `n.${column}`),
       ],
     );
-    const item = rows.find((r) => r.part === 0);
-    if (!item) return undefined;
+    const found = rows.find((r) => r.part === 0);
+    if (!found) return undefined;
+    const { part: _part, story_cluster_id: storyClusterId, ...item } = found;
     // Items sharing tags first, then the category's newest that are not among them.
     const related: NewsFeedRow[] = [];
     for (const row of rows) if (row.part > 0 && related.length < relatedLimit && !related.some((r) => r.id === row.id)) related.push(row);
-    return { item, related };
+    return { item, related, storyClusterId };
   }
 
   async popularTags(limit: number): Promise<{ name: string; count: number }[]> {

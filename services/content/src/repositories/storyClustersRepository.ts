@@ -15,20 +15,15 @@ export class StoryClustersRepository {
     this.db = db;
   }
 
-  /**
-   * The other copies of the article's story, earliest first. The cluster id is
-   * read first (an InitPlan), so the members are found through the cluster
-   * index; joined from the article row instead, an article without a cluster
-   * let the planner walk every article.
-   */
-  async otherCopies(articleId: number): Promise<StoryReportRow[]> {
+  /** The other copies in the article's story cluster, earliest first. */
+  async otherCopies(storyClusterId: number, articleId: number): Promise<StoryReportRow[]> {
     const { rows } = await this.db.raw<{ rows: StoryReportRow[] }>(
       `SELECT a.id, a.news_source, a.source_url, a.publish_date, (c.origin_article_id = a.id) AS is_origin
        FROM articles a
        JOIN story_clusters c ON c.id = a.story_cluster_id
-       WHERE a.story_cluster_id = (SELECT story_cluster_id FROM articles WHERE id = ?) AND a.id <> ?
+       WHERE a.story_cluster_id = ? AND a.id <> ?
        ORDER BY a.publish_date, a.id`,
-      [articleId, articleId],
+      [storyClusterId, articleId],
     );
     return rows;
   }

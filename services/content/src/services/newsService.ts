@@ -60,8 +60,8 @@ export class NewsService {
     // Slugs are lower-case; a link with capitals still finds the article (its canonical URL is lower-case).
     const found = byId ?? (await this.news.articleWithRelated({ slug: param.toLowerCase() }, RELATED_ARTICLES));
     if (!found) throw notFound('Article not found');
-    const { item: row, related } = found;
-    const copies = await this.stories.otherCopies(row.article_id);
+    const { item: row, related, storyClusterId } = found;
+    const copies = storyClusterId === null ? [] : await this.stories.otherCopies(storyClusterId, row.article_id);
     const provider = row.ai_provider;
     return {
       type: 'article',
