@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -127,6 +128,38 @@ describe('gateway micro-cache of public API responses', () => {
       expect(hits()).toBe(before + 4);
     } finally {
       await gw.close();
+    }
+  });
+});
+
+describe('gateway keep-alive connections to the services', () => {
+  it('asks again on a new connection when a kept-alive one is closed under a GET, and never repeats a POST', async () => {
+    // A service that closes a connection as its second request arrives: what a keep-alive timeout racing a reuse looks like.
+    const answered: string[] = [];
+    const closing = http.createServer((req, res) => {
+      const socket = req.socket as typeof req.socket & { served?: number };
+      socket.served = (socket.served ?? 0) + 1;
+      if (socket.served > 1) return void socket.destroy();
+      answered.push(`${req.method} ${req.url}`);
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ ok: true }));
+    });
+    await new Promise<void>((r) => closing.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(closing.address() as { port: number }).port}`;
+    const cfg = testConfig('postgres://postgres@127.0.0.1:5432/postgres', { CONTENT_URL: url, SEARCH_URL: url, PIPELINE_URL: url, WEB_DIST: dist });
+    const gw = await startGateway(cfg, createLogger('gateway', 'silent'));
+    try {
+      expect((await fetch(`${gw.url}/api/news?page=1`)).status).toBe(200);
+      const reused = await fetch(`${gw.url}/api/news?page=2`);
+      expect(reused.status).toBe(200);
+      expect(answered).toEqual(['GET /api/news?page=1', 'GET /api/news?page=2']);
+      const post = await fetch(`${gw.url}/api/newsletter/subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":"a@b.example"}' });
+      expect(post.status).toBe(503);
+      expect(answered).toHaveLength(2);
+    } finally {
+      await gw.close();
+      closing.closeAllConnections();
+      await new Promise((r) => closing.close(r));
     }
   });
 });

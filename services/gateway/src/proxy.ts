@@ -11,6 +11,10 @@ import type { ApiMicroCache } from './apiCache';
  */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-authorization', 'proxy-authenticate']);
 
+/** Below Node's default `keepAliveTimeout` (5 s), which every service keeps. */
+const IDLE_SOCKET_MS = 4_000;
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** What the client sent, as the service should see it: hop-by-hop and forwarding headers replaced by the gateway's own. */
 function upstreamHeaders(req: Request): http.OutgoingHttpHeaders {
   const headers: http.OutgoingHttpHeaders = {};
@@ -43,7 +47,8 @@ function upstreamHeaders(req: Request): http.OutgoingHttpHeaders {
  * CPU per proxied request.
  */
 export function apiProxy(targets: Record<ServiceKey, string>, timeoutMs = 15_000, cache?: ApiMicroCache): RequestHandler {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 512, keepAliveMsecs: 10_000 });
+  // Idle connections are dropped after 4 s, before the services' own 5 s keep-alive timeout closes them under a request.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 512, keepAliveMsecs: 10_000, timeout: IDLE_SOCKET_MS });
   const origins = new Map(
     (Object.keys(targets) as ServiceKey[]).map((key) => {
       const url = new URL(targets[key]);
@@ -69,6 +74,10 @@ export function apiProxy(targets: Record<ServiceKey, string>, timeoutMs = 15_000
   return (req, res, next) => {
     const key = serviceFor(req.path);
     if (!key) return next();
+    forward(key, req, res, true);
+  };
+
+  function forward(key: ServiceKey, req: Request, res: Response, mayRetry: boolean): void {
     const origin = origins.get(key)!;
     const upstream = http.request({
       agent,
@@ -84,8 +93,11 @@ export function apiProxy(targets: Record<ServiceKey, string>, timeoutMs = 15_000
       if (!answered) fail(key, req, res, 'timeout');
       else if (!res.writableFinished) res.destroy();
     });
-    upstream.on('error', (err) => {
-      if (!answered) fail(key, req, res, err);
+    upstream.on('error', (err: NodeJS.ErrnoException) => {
+      if (answered) return;
+      // A kept-alive connection the service closed just as it was reused: ask again once on a new one (Node's advice for idempotent requests).
+      if (mayRetry && upstream.reusedSocket && err.code === 'ECONNRESET' && IDEMPOTENT.has(req.method) && !res.headersSent) return forward(key, req, res, false);
+      fail(key, req, res, err);
     });
     // The visitor went away before the answer was sent: stop asking the service.
     res.once('close', () => {
@@ -111,5 +123,5 @@ export function apiProxy(targets: Record<ServiceKey, string>, timeoutMs = 15_000
       });
     });
     upstream.end(req.rawBody?.length ? req.rawBody : undefined);
-  };
+  }
 }
