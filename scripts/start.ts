@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { Redis } from 'ioredis';
-import { ConfigError, createDb, parseConfig, type Config } from '@neuralbeat/common';
+import { ConfigError, createDb, createRedis, parseConfig, sessionStoreFor, type Config } from '@neuralbeat/common';
 import { migrateToLatest } from '../services/content/src/db/migrate';
 import { seedWithEvents } from '../services/content/src/db/seed';
 import { buildServices, buildSupervisor } from './buildServices';
@@ -96,15 +96,17 @@ if (problems.pg || problems.redis) {
 }
 
 const db = createDb(cfg.DATABASE_URL);
+const redis = createRedis(cfg.REDIS_URL);
 try {
   await db.raw('CREATE EXTENSION IF NOT EXISTS pg_trgm');
   const applied = await migrateToLatest(db);
   console.log(applied.length ? `Applied ${applied.length} migrations.` : 'Schema up to date.');
   await seedWithEvents(db, cfg);
   console.log('Seed data in place.');
-  await ensureFirstAdmin(db, cfg);
+  await ensureFirstAdmin(db, cfg, console.log, sessionStoreFor(redis, cfg));
 } finally {
   await db.destroy();
+  redis.disconnect();
 }
 
 if (webBuildIsCurrent(root)) {

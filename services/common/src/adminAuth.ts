@@ -43,12 +43,32 @@ export class SessionStore {
     return `${this.prefix}:session:${createHash('sha256').update(token).digest('hex')}`;
   }
 
+  /** The keys of a user's sessions, so they can all be ended (a changed password). */
+  private userKey(userId: number): string {
+    return `${this.prefix}:user-sessions:${userId}`;
+  }
+
   /** Starts a session for the user and returns its token (the cookie value). */
   async create(user: SessionUser): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const session: StoredSession = { id: user.id, username: user.username, isAdmin: user.isAdmin, createdAt: new Date().toISOString() };
-    await this.redis.set(this.key(token), JSON.stringify(session), 'EX', this.ttlSeconds);
+    const key = this.key(token);
+    // The user's list outlives its sessions: renewed on each sign-in and use, it goes only after a long idle spell.
+    await this.redis
+      .multi()
+      .set(key, JSON.stringify(session), 'EX', this.ttlSeconds)
+      .sadd(this.userKey(user.id), key)
+      .expire(this.userKey(user.id), this.ttlSeconds * 30)
+      .exec();
     return token;
+  }
+
+  /** Ends every session of the user (its password changed); returns how many were live. */
+  async destroyAllOf(userId: number): Promise<number> {
+    const keys = await this.redis.smembers(this.userKey(userId));
+    const live = keys.length ? await this.redis.del(...keys) : 0;
+    await this.redis.del(this.userKey(userId));
+    return live;
   }
 
   /** The session's user, refreshing its expiry, or null when it does not exist or has expired. */
@@ -58,6 +78,7 @@ export class SessionStore {
     if (!raw) return null;
     try {
       const s = JSON.parse(raw) as StoredSession;
+      void this.redis.expire(this.userKey(s.id), this.ttlSeconds * 30).catch(() => {});
       return { id: s.id, username: s.username, isAdmin: s.isAdmin };
     } catch {
       return null;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '@neuralbeat/common';
+import { createRedis, SESSION_COOKIE, sessionStoreFor } from '@neuralbeat/common';
 import { OperatorAccounts, ensureFirstAdmin } from '../../../services/content/src/services/operatorAccounts';
 import { hashPassword, verifyPassword } from '../../../services/content/src/services/passwords';
 import { startSystem, type RunningSystem } from '../../support/system';
@@ -194,5 +194,34 @@ describe('operator accounts', () => {
     expect((await ensureFirstAdmin(db, env, () => {})).action).toBe('unchanged');
     expect((await ensureFirstAdmin(db, { ...env, ADMIN_PASSWORD: 'another long password' }, () => {})).action).toBe('updated');
     expect((await login(sys.url, { username: 'chief', password: 'another long password' }, { 'x-forwarded-for': '192.0.2.51' })).status).toBe(200);
+  });
+
+  it('ends every session of an operator whose password the environment changed, and no one else\'s', async () => {
+    const db = sys.database.db;
+    const env = { ...sys.config, ADMIN_USERNAME: 'rotator', ADMIN_PASSWORD: 'the first long password' };
+    await ensureFirstAdmin(db, env, () => {});
+    const signedIn = async (username: string, password: string, from: string) => {
+      const res = await login(sys.url, { username, password }, { 'x-forwarded-for': from });
+      expect(res.status).toBe(200);
+      return res.headers.get('set-cookie')!.split(';')[0]!;
+    };
+    const [laptop, phone] = [await signedIn('rotator', 'the first long password', '192.0.2.60'), await signedIn('rotator', 'the first long password', '192.0.2.61')];
+    await ensureFirstAdmin(db, { ...sys.config, ADMIN_USERNAME: 'steady', ADMIN_PASSWORD: 'a steady long password' }, () => {});
+    const other = await signedIn('steady', 'a steady long password', '192.0.2.62');
+    const stats = (cookie: string) => fetch(`${sys.url}/api/admin/article-stats`, { headers: { cookie } }).then((r) => r.status);
+    expect([await stats(laptop), await stats(phone), await stats(other)]).toEqual([200, 200, 200]);
+
+    const redis = createRedis(sys.config.REDIS_URL);
+    const lines: string[] = [];
+    try {
+      // Unchanged password: nobody is signed out.
+      await ensureFirstAdmin(db, env, (l) => lines.push(l), sessionStoreFor(redis, sys.config));
+      expect(await stats(laptop)).toBe(200);
+      await ensureFirstAdmin(db, { ...env, ADMIN_PASSWORD: 'the second long password' }, (l) => lines.push(l), sessionStoreFor(redis, sys.config));
+    } finally {
+      redis.disconnect();
+    }
+    expect(lines).toContain('Signed out 2 sessions of "rotator": its password changed.');
+    expect([await stats(laptop), await stats(phone), await stats(other)]).toEqual([401, 401, 200]);
   });
 });

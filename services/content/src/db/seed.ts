@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { createDb, createLogger, createRedis, EventBus, parseSettings, settingsOf, type Config, type Knex } from '@neuralbeat/common';
+import { createDb, createLogger, createRedis, EventBus, parseSettings, sessionStoreFor, settingsOf, type Config, type Knex } from '@neuralbeat/common';
 import { seedEssentials } from './seeds/essentials';
 import { seedDemoContent } from './seeds/demoContent';
 import { ensureFirstAdmin } from '../services/operatorAccounts';
@@ -24,14 +24,18 @@ export async function seedWithEvents(db: Knex, cfg: Pick<Config, 'REDIS_URL' | '
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const logger = createLogger('seed');
-  const cfg = parseSettings(settingsOf(['DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'SITE_URL', 'ADMIN_USERNAME', 'ADMIN_PASSWORD']));
+  const cfg = parseSettings(settingsOf(['DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'SITE_URL', 'ADMIN_USERNAME', 'ADMIN_PASSWORD', 'ADMIN_SESSION_HOURS']));
   const db = createDb(cfg.DATABASE_URL);
+  const redis = createRedis(cfg.REDIS_URL);
   seedWithEvents(db, cfg)
-    .then(() => ensureFirstAdmin(db, cfg))
+    .then(() => ensureFirstAdmin(db, cfg, console.log, sessionStoreFor(redis, cfg)))
     .then(() => logger.info('seed complete'))
     .catch((err) => {
       logger.error({ err }, 'seed failed');
       process.exitCode = 1;
     })
-    .finally(() => db.destroy());
+    .finally(() => {
+      redis.disconnect();
+      return db.destroy();
+    });
 }

@@ -1,11 +1,12 @@
-import type { Config, Knex, SessionUser } from '@neuralbeat/common';
+import type { Config, Knex, SessionStore, SessionUser } from '@neuralbeat/common';
 
 type FirstAdminSettings = Pick<Config, 'ADMIN_USERNAME' | 'ADMIN_PASSWORD' | 'SITE_URL'>;
 import { UsersRepository } from '../repositories/usersRepository';
 import { DUMMY_HASH, generatePassword, hashPassword, verifyPassword } from './passwords';
 
 export type FirstAdminOutcome =
-  | { action: 'created' | 'updated' | 'unchanged'; username: string }
+  | { action: 'created' | 'unchanged'; username: string }
+  | { action: 'updated'; username: string; userId: number; passwordChanged: boolean }
   | { action: 'generated'; username: string; password: string }
   | { action: 'none' };
 
@@ -42,7 +43,7 @@ export class OperatorAccounts {
       const samePassword = await verifyPassword(cfg.ADMIN_PASSWORD, existing.password);
       if (samePassword && existing.is_admin) return { action: 'unchanged', username: existing.username };
       await this.users.update(existing.id, { is_admin: true, ...(samePassword ? {} : { password: await hashPassword(cfg.ADMIN_PASSWORD) }) });
-      return { action: 'updated', username: existing.username };
+      return { action: 'updated', username: existing.username, userId: existing.id, passwordChanged: !samePassword };
     }
     if (await this.users.anyAdmin()) return { action: 'none' };
     const password = generatePassword();
@@ -57,7 +58,12 @@ export class OperatorAccounts {
  * Start-up step (scripts/start.ts, the seed command): makes sure an operator
  * can sign in, and prints a generated password the one time it is made.
  */
-export async function ensureFirstAdmin(db: Knex, cfg: FirstAdminSettings, print: (line: string) => void = console.log): Promise<FirstAdminOutcome> {
+export async function ensureFirstAdmin(
+  db: Knex,
+  cfg: FirstAdminSettings,
+  print: (line: string) => void = console.log,
+  sessions?: Pick<SessionStore, 'destroyAllOf'>,
+): Promise<FirstAdminOutcome> {
   if (cfg.ADMIN_USERNAME && !cfg.ADMIN_PASSWORD) print('ADMIN_USERNAME is set without ADMIN_PASSWORD; set both to choose the operator account.');
   const outcome = await new OperatorAccounts(db).ensureFirstAdmin(cfg);
   const signIn = `${cfg.SITE_URL.replace(/\/$/, '')}/admin/login`;
@@ -75,6 +81,11 @@ export async function ensureFirstAdmin(db: Knex, cfg: FirstAdminSettings, print:
     );
   } else if (outcome.action === 'created' || outcome.action === 'updated') {
     print(`Operator account "${outcome.username}" ${outcome.action} from ADMIN_USERNAME/ADMIN_PASSWORD; sign in at ${signIn}.`);
+  }
+  // A new password is how an operator shuts out whoever had the old one: their sessions end too.
+  if (outcome.action === 'updated' && outcome.passwordChanged && sessions) {
+    const ended = await sessions.destroyAllOf(outcome.userId);
+    if (ended) print(`Signed out ${ended} session${ended === 1 ? '' : 's'} of "${outcome.username}": its password changed.`);
   }
   return outcome;
 }
