@@ -25,7 +25,7 @@ async function grow(to: number) {
   for (let start = rows[0]!.n; start < to; start += 1000) {
     const batch = Array.from({ length: Math.min(1000, to - start) }, (_, i) => {
       const body = text(150);
-      return { title: `Stored story ${start + i}`, author: 'Bench', publish_date: new Date(), category: 'Research', content: body, normalized_title: `stored story ${start + i}`, pipeline_stage: 'deduped', minhash_signature: signature(`Stored story ${start + i} ${body}`) };
+      return { title: `Stored story ${start + i}`, author: 'Bench', publish_date: new Date(), category: 'Research', content: body, pipeline_stage: 'deduped', minhash_signature: signature(`Stored story ${start + i} ${body}`) };
     });
     const ids: { id: number; minhash_signature: number[] }[] = await db('articles').insert(batch).returning(['id', 'minhash_signature']);
     await db.batchInsert('article_lsh_bands', ids.flatMap((r) => bandBuckets(r.minhash_signature).map((bucket, band) => ({ band, bucket, article_id: r.id }))), 5000);
@@ -36,7 +36,7 @@ async function grow(to: number) {
 async function timeChecks(): Promise<number> {
   const probes = [];
   for (let i = 0; i < CHECKS; i++) {
-    const [row] = await db('articles').insert({ title: `Probe ${i} ${Math.random()}`, author: 'Bench', publish_date: new Date(), category: 'Research', content: text(150), normalized_title: `probe ${i} ${Math.random()}` }).returning('*');
+    const [row] = await db('articles').insert({ title: `Probe ${i} ${Math.random()}`, author: 'Bench', publish_date: new Date(), category: 'Research', content: text(150) }).returning('*');
     probes.push(row);
   }
   const started = performance.now();

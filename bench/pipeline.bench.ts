@@ -67,7 +67,6 @@ async function stageBreakdown() {
 try {
   const rows = Array.from({ length: ARTICLES }, (_, n) => ({
     title: `Language model release number ${n} improves AI inference`,
-    normalized_title: `language model release number ${n}`,
     author: 'Bench',
     publish_date: new Date(),
     category: 'Research',

@@ -19,7 +19,7 @@ afterAll(async () => ai.close());
 
 
 const generated = (db: Knex, n: number) =>
-  insertArticle(db, { title: `Language model release number ${n} improves AI inference`, normalized_title: `language model release number ${n}`, content: uniqueArticleHtml(n), excerpt: `Release ${n} of an AI model, with notes on training and inference.` });
+  insertArticle(db, { title: `Language model release number ${n} improves AI inference`, content: uniqueArticleHtml(n), excerpt: `Release ${n} of an AI model, with notes on training and inference.` });
 
 describe('failures', () => {
   it('a provider that keeps failing is tried 3 times, then the article is failed with its error', async () => {

@@ -111,7 +111,7 @@ describe('idempotent stages', () => {
   it('running each stage twice changes nothing the second time and publishes once; the retried publish announces it again', async () => {
     const cfg = testConfig(t.url);
     const d = deps(cfg);
-    const a = await article({ normalized_title: 'a new language model for code review unique', title: 'Unique language model for code review ships', content: `${richArticleHtml('code review')}${richArticleHtml('pull requests')}` });
+    const a = await article({ title: 'Unique language model for code review ships', content: `${richArticleHtml('code review')}${richArticleHtml('pull requests')}` });
     const stages = [createFullTextProcessor(d), createDedupeProcessor(d), createSeoProcessor(d), createRewriteProcessor(d, rewriteProviderFor(cfg)), createTagProcessor(d), createPublishProcessor(d)];
     for (const run of stages) {
       expect(await run(job(a.id))).toBe('done');
@@ -152,7 +152,7 @@ describe('an edit while a stage runs', () => {
   });
 
   it('a stale duplicate check or publication rolls back: nothing indexed, clustered or published', async () => {
-    const a = await article({ pipeline_stage: 'extracted', normalized_title: 'stale check' });
+    const a = await article({ pipeline_stage: 'extracted' });
     const stale = { ...a, pipeline_generation: a.pipeline_generation };
     await t.db('articles').where({ id: a.id }).update({ pipeline_generation: a.pipeline_generation + 1, pipeline_stage: 'collected' });
     expect(await new DuplicateDetector(t.db).check(stale)).toEqual({ duplicate: false, clusterId: null, superseded: true });

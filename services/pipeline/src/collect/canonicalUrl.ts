@@ -37,13 +37,3 @@ export function itemKey(item: { guid: string | null; link: string }): string | n
   const url = canonicalUrl(item.link);
   return url ? `url:${url}` : null;
 }
-
-/** Lower-case, accents and punctuation removed, single spaces: two titles equal here are the same headline. */
-export function normalizeTitle(title: string): string {
-  return title
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}

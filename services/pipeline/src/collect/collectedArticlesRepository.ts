@@ -12,7 +12,6 @@ export interface CollectedItem {
   item_key: string;
   canonical_url: string | null;
   pipeline_stage?: string;
-  normalized_title: string;
   feed_hash: string;
   [column: string]: unknown;
 }
@@ -82,7 +81,6 @@ export class CollectedArticlesRepository {
       .where({ id: before.id })
       .update({
         title: row.title,
-        normalized_title: row.normalized_title,
         excerpt: row.excerpt,
         ...text,
         ...(row.image_url ? { image_url: row.image_url } : {}),

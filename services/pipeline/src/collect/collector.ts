@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { transactionWithEvents, type EventBus, type Knex, type Logger } from '@neuralbeat/common';
 import { htmlToText, isHttpUrl, sanitizeArticleHtml } from '@neuralbeat/common/html';
 import { NEWS_CATEGORIES } from '@neuralbeat/common/contracts';
-import { canonicalUrl, itemKey, normalizeTitle } from './canonicalUrl';
+import { canonicalUrl, itemKey } from './canonicalUrl';
 import { isThin } from '../fulltext/thinText';
 import { CollectedArticlesRepository } from './collectedArticlesRepository';
 import { fetchFeed } from './feedFetcher';
@@ -58,7 +58,6 @@ function itemRow(source: NewsSourceRow, item: FeedItem, key: string) {
     guid: item.guid,
     item_key: key,
     canonical_url: canonicalUrl(item.link),
-    normalized_title: normalizeTitle(item.title),
     feed_hash: feedHash({ title, excerpt, content }),
     // A feed that carries the whole article needs no page: the item skips the full-text stage.
     ...(isThin(content) ? {} : { pipeline_stage: 'extracted', full_text_status: 'feed' }),

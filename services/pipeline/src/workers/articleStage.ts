@@ -38,7 +38,6 @@ export interface ArticleRow {
   story_cluster_id: number | null;
   minhash_signature: number[] | null;
   tags: string[] | null;
-  normalized_title: string | null;
   processing_status: string;
   pipeline_stage: StageMark;
   pipeline_generation: number;
