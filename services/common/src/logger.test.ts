@@ -32,6 +32,20 @@ describe('logs redact credentials', () => {
     expect(entry.user).toEqual({ password: '[Redacted]', name: 'ada' });
   });
 
+  it('an error keeps its message and stack, and the logged object itself is left as it was', () => {
+    const { lines, stream } = capture();
+    const log = createLogger('test', 'info', stream);
+    const err = Object.assign(new Error('provider refused'), { config: { headers: { 'X-Goog-Api-Key': 'goog-secret-1', accept: 'json' } } });
+    const job = { id: 7, data: { sessionId: 'sess-secret-2', title: 'kept' } };
+    log.error({ err, job }, 'failed');
+    const entry = JSON.parse(lines.join(''));
+    expect(entry.err).toMatchObject({ type: 'Error', message: 'provider refused', config: { headers: { 'X-Goog-Api-Key': '[Redacted]', accept: 'json' } } });
+    expect(entry.err.stack).toContain('provider refused');
+    expect(entry.job).toEqual({ id: 7, data: { sessionId: '[Redacted]', title: 'kept' } });
+    expect(err.config.headers['X-Goog-Api-Key']).toBe('goog-secret-1');
+    expect(job.data.sessionId).toBe('sess-secret-2');
+  });
+
   it('the values of secret settings and bearer tokens anywhere in a line, such as an error message', () => {
     process.env.OPENAI_API_KEY = 'sk-proj-live-0123456789';
     process.env.GEMINI_API_KEY = 'AIzaSyLiveGeminiKey';
