@@ -99,6 +99,8 @@ export function toAppError(err: unknown): AppError {
     if (e.type === 'entity.parse.failed') return badRequest('Request body is not valid JSON', 'body');
     if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') return new AppError(415, 'unsupported_media_type', e.message ?? 'Unsupported body encoding', 'content-type');
     if (e.type === 'request.aborted' || e.type === 'request.size.invalid') return badRequest('The request body was cut short', 'body');
+    // The router could not decode a path parameter (a malformed percent-escape such as %E0).
+    if (e.message?.startsWith('Failed to decode param')) return badRequest('The URL has a malformed percent-escape', 'url');
     return new AppError(e.status, 'bad_request', e.expose && e.message ? e.message : 'Bad request');
   }
   if (isDatabaseUnavailable(err)) return serviceUnavailable('The service cannot reach its database; please try again shortly');

@@ -125,7 +125,9 @@ describe('NUL bytes, malformed escapes and invalid bytes', () => {
     expect((await fetch(`${sys.url}/news/%E0%A4%A`)).status).toBe(404);
     const api = await fetch(`${sys.url}/api/news/tag/%E0`);
     expect(api.status).toBe(400);
-    envelope(await api.json());
+    const body = await api.json();
+    envelope(body);
+    expect(body.error).toMatchObject({ message: 'The URL has a malformed percent-escape', field: 'url' });
     expect((await fetch(`${sys.url}/news/tag/%E0/rss.xml`)).status).toBe(400);
   });
 
