@@ -5,7 +5,7 @@ import { CONTENT_DB_SETTINGS } from './db/plannerSettings';
 
 /** Wires the content service from config; used by main.ts and by tests. */
 export async function startContent(cfg: ContentConfig, logger: Logger = createLogger('content', cfg.LOG_LEVEL)): Promise<RunningServer> {
-  const db = createDb(cfg.DATABASE_URL, { settings: CONTENT_DB_SETTINGS }, logger);
+  const db = createDb(cfg.DATABASE_URL, { settings: CONTENT_DB_SETTINGS, preparedReads: true }, logger);
   const redis = createRedis(cfg.REDIS_URL, logger);
   const bus = new EventBus({ connection: redis, prefix: cfg.REDIS_PREFIX, logger });
   // Content writes most events; its relay also covers the pipeline's while that is down.
