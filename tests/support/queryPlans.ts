@@ -33,14 +33,41 @@ export interface PlanNode {
   Plans?: PlanNode[];
 }
 
-/** Runs the statement under EXPLAIN ANALYZE on its own connection with the service's session settings: the text plan and the JSON plan. */
-export async function explain(databaseUrl: string, query: CapturedQuery, settings: Record<string, string> = {}): Promise<{ text: string; root: PlanNode; ms: number }> {
+/** A value as an SQL literal, for EXECUTE's arguments. */
+function literal(client: pg.Client, value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (value instanceof Date) return client.escapeLiteral(value.toISOString());
+  if (Array.isArray(value)) return client.escapeLiteral(`{${value.map((v) => `"${String(v).replace(/["\\]/g, '\\$&')}"`).join(',')}}`);
+  return client.escapeLiteral(String(value));
+}
+
+/**
+ * Runs the statement under EXPLAIN ANALYZE on its own connection with the
+ * service's session settings: the text plan and the JSON plan. With
+ * `generic`, the plan Postgres keeps for a prepared statement (the service
+ * prepares its reads), made without knowing the values.
+ */
+export async function explain(
+  databaseUrl: string,
+  query: CapturedQuery,
+  settings: Record<string, string> = {},
+  { generic = false } = {},
+): Promise<{ text: string; root: PlanNode; ms: number }> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     for (const [name, value] of Object.entries(settings)) await client.query(`SET ${name} = ${value}`);
-    const text = await client.query({ text: `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${query.sql}`, values: query.bindings });
-    const json = await client.query({ text: `EXPLAIN (ANALYZE, FORMAT JSON) ${query.sql}`, values: query.bindings });
+    let statement = query.sql;
+    let values: unknown[] = query.bindings;
+    if (generic) {
+      await client.query(`PREPARE explained AS ${query.sql}`);
+      await client.query('SET plan_cache_mode = force_generic_plan');
+      statement = query.bindings.length ? `EXECUTE explained(${query.bindings.map((v) => literal(client, v)).join(', ')})` : 'EXECUTE explained';
+      values = [];
+    }
+    const text = await client.query({ text: `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${statement}`, values });
+    const json = await client.query({ text: `EXPLAIN (ANALYZE, FORMAT JSON) ${statement}`, values });
     const [plan] = json.rows[0]['QUERY PLAN'] as { Plan: PlanNode; 'Execution Time': number }[];
     return { text: text.rows.map((r) => r['QUERY PLAN']).join('\n'), root: plan!.Plan, ms: plan!['Execution Time'] };
   } finally {
@@ -79,6 +106,8 @@ export interface ExplainedRequest {
   text: string;
   root: PlanNode;
   ms: number;
+  /** The generic plan of the same statement, which Postgres may use for it once prepared. */
+  generic: { text: string; root: PlanNode; ms: number };
 }
 
 /**
@@ -100,7 +129,13 @@ export async function startRecordingContent(cfg: Config) {
       const res = await fetch(`${server.url}${path}`);
       if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
       const out: ExplainedRequest[] = [];
-      for (const query of recorder.take()) out.push({ query, ...(await explain(cfg.DATABASE_URL, query, CONTENT_DB_SETTINGS)) });
+      for (const query of recorder.take()) {
+        out.push({
+          query,
+          ...(await explain(cfg.DATABASE_URL, query, CONTENT_DB_SETTINGS)),
+          generic: await explain(cfg.DATABASE_URL, query, CONTENT_DB_SETTINGS, { generic: true }),
+        });
+      }
       return out;
     },
     async close() {

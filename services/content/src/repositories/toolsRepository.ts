@@ -16,7 +16,11 @@ export interface ToolListFilter {
   pricing?: string;
 }
 
-/** Knex access to `tools`. Public reads only ever see approved tools. */
+/**
+ * Knex access to `tools`. Public reads only ever see approved tools, written
+ * `WHERE approved` rather than as a bound value: a prepared statement's generic
+ * plan can use the partial indexes of approved tools only if the condition is in its text.
+ */
 export class ToolsRepository {
   private readonly db: Knex;
   constructor(db: Knex) {
@@ -25,7 +29,7 @@ export class ToolsRepository {
 
   /** The directory by name (ties by id), read in the order of a partial index of approved tools. */
   listApproved(filter: ToolListFilter = {}): Promise<ToolRow[]> {
-    const q = this.db<ToolRow>('tools').where({ approved: true });
+    const q = this.db<ToolRow>('tools').whereRaw('approved');
     if (filter.category) q.where('category', filter.category);
     if (filter.pricing) q.whereRaw('lower(pricing) = ?', [filter.pricing.toLowerCase()]);
     return q.orderBy([
@@ -37,7 +41,7 @@ export class ToolsRepository {
   /** Newest approved tools. */
   featured(limit: number): Promise<ToolRow[]> {
     return this.db<ToolRow>('tools')
-      .where({ approved: true })
+      .whereRaw('approved')
       .orderBy([
         { column: 'created_at', order: 'desc' },
         { column: 'id', order: 'desc' },
@@ -46,7 +50,7 @@ export class ToolsRepository {
   }
 
   async findApprovedBySlug(slug: string): Promise<ToolRow | undefined> {
-    return this.db<ToolRow>('tools').where({ slug, approved: true }).first();
+    return this.db<ToolRow>('tools').where({ slug }).whereRaw('approved').first();
   }
 
   findByIdForUpdate(id: number, trx: Knex.Transaction): Promise<ToolRow | undefined> {
