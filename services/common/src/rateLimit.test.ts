@@ -4,6 +4,7 @@ import { createLogger } from './logger';
 import { createServiceApp, finishServiceApp, serve, type RunningServer } from './http';
 import { redisRateLimit } from './rateLimit';
 import { testRedis, testRedisPrefix } from '../../../tests/support/testEnv';
+import { until } from '../../../tests/support/until';
 
 const servers: RunningServer[] = [];
 const clients: Redis[] = [];
@@ -12,9 +13,9 @@ afterAll(async () => {
   for (const c of clients) c.disconnect();
 });
 
-async function limitedServer(redis: Redis, limit: number) {
+async function limitedServer(redis: Redis, limit: number, options: { batchMs?: number; prefix?: string } = {}) {
   const app = createServiceApp({ name: 'limited', logger: createLogger('t', 'silent') });
-  app.get('/thing', redisRateLimit({ redis, prefix: testRedisPrefix(), name: 'thing', limit, windowMs: 60_000 }), (_req, res) => {
+  app.get('/thing', redisRateLimit({ redis, prefix: options.prefix ?? testRedisPrefix(), name: 'thing', limit, windowMs: 60_000, batchMs: options.batchMs }), (_req, res) => {
     res.json({ ok: true });
   });
   const server = await serve(finishServiceApp(app), 0);
@@ -57,5 +58,37 @@ describe('redisRateLimit', () => {
     for (let i = 0; i < 5; i++) results.push((await call()).status);
     // Limit 1, five answers: nothing was counted, and nothing waited for Redis.
     expect(results).toEqual([200, 200, 200, 200, 200]);
+  });
+
+  describe('batched (public reads)', () => {
+    it('refuses past the limit at once in the process that counts, without waiting for Redis', async () => {
+      const redis = testRedis();
+      clients.push(redis);
+      const call = await limitedServer(redis, 2, { batchMs: 60_000 });
+      expect([(await call()).status, (await call()).status, (await call()).status]).toEqual([200, 200, 429]);
+    });
+
+    it('adds every process\'s hits in Redis, so a client is refused by all of them within a batch', async () => {
+      const redis = testRedis();
+      clients.push(redis);
+      const prefix = testRedisPrefix();
+      const [first, second] = [await limitedServer(redis, 4, { batchMs: 50, prefix }), await limitedServer(redis, 4, { batchMs: 50, prefix })];
+      expect([(await first()).status, (await first()).status, (await second()).status, (await second()).status]).toEqual([200, 200, 200, 200]);
+      await until(async () => Number(await redis.get(`${prefix}:rate:thing:198.51.100.77`)) === 4);
+      // Each process has seen two hits itself; Redis holds four, so the fifth is refused whichever process takes it.
+      await until(async () => (await first()).status === 429);
+      expect((await second()).status).toBe(429);
+      expect(await redis.pttl(`${prefix}:rate:thing:198.51.100.77`)).toBeGreaterThan(55_000);
+    });
+
+    it('keeps limiting on its own counts while Redis is down', async () => {
+      const down = new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: null, retryStrategy: () => 50, lazyConnect: false });
+      down.on('error', () => {});
+      clients.push(down);
+      const call = await limitedServer(down, 2, { batchMs: 20 });
+      const results = [];
+      for (let i = 0; i < 4; i++) results.push((await call()).status);
+      expect(results).toEqual([200, 200, 429, 429]);
+    });
   });
 });

@@ -20,6 +20,14 @@ export interface RateLimitOptions {
   skipSuccessfulRequests?: boolean;
   /** Leaves uncounted the services' own calls (from a trusted proxy, without X-Forwarded-For): for public reads the gateway makes on a page view's behalf. */
   skipInternal?: boolean;
+  /**
+   * Counts in the process and adds the counts to Redis every `batchMs` in one
+   * round trip, instead of one per request. For high-volume, generous limits
+   * (public reads): a client is refused at once by the process it calls, and
+   * by the others within `batchMs`. While Redis is down each process keeps
+   * limiting on its own counts.
+   */
+  batchMs?: number;
 }
 
 /** Longest a counter update may take before the request is let through uncounted. */
@@ -86,6 +94,116 @@ class PassWhenDownStore implements Store {
   }
 }
 
+/** Adds a process's hits to a window counter; the counter expires with its window. Returns [total, ms left]. */
+const ADD_HITS_SCRIPT = `
+local total = redis.call('INCRBY', KEYS[1], ARGV[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  ttl = tonumber(ARGV[2])
+end
+return {total, ttl}`;
+
+interface BatchedCounter {
+  /** The window's total in Redis at the last flush, this process's hits included. */
+  flushed: number;
+  /** Hits counted here since the last flush. */
+  pending: number;
+  resetAt: number;
+}
+
+/**
+ * Fixed-window counters kept in the process and added to Redis in batches, so
+ * a request costs no round trip. What a client is told is the window's total
+ * as Redis last reported it plus the hits this process has not sent yet.
+ */
+export class BatchedRedisStore implements Store {
+  private readonly counters = new Map<string, BatchedCounter>();
+  private windowMs = 60_000;
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> | undefined;
+  constructor(
+    private readonly redis: Redis,
+    private readonly keyPrefix: string,
+    private readonly batchMs: number,
+  ) {}
+
+  init(options: Options): void {
+    this.windowMs = options.windowMs;
+  }
+
+  private counter(key: string): BatchedCounter {
+    const now = Date.now();
+    let counter = this.counters.get(key);
+    if (!counter || counter.resetAt <= now) {
+      counter = { flushed: 0, pending: 0, resetAt: now + this.windowMs };
+      this.counters.set(key, counter);
+    }
+    return counter;
+  }
+
+  increment(key: string): IncrementResponse {
+    const counter = this.counter(key);
+    counter.pending++;
+    this.scheduleFlush();
+    return { totalHits: counter.flushed + counter.pending, resetTime: new Date(counter.resetAt) };
+  }
+
+  decrement(key: string): void {
+    const counter = this.counter(key);
+    counter.pending--;
+    this.scheduleFlush();
+  }
+
+  async resetKey(key: string): Promise<void> {
+    this.counters.delete(key);
+    await this.redis.del(this.keyPrefix + key).catch(() => {});
+  }
+
+  private scheduleFlush(): void {
+    if (this.timer || this.flushing) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.flushing = this.flush().finally(() => {
+        this.flushing = undefined;
+        if ([...this.counters.values()].some((c) => c.pending !== 0)) this.scheduleFlush();
+      });
+    }, this.batchMs);
+    this.timer.unref();
+  }
+
+  /** Sends every pending count in one pipeline; forgets counters whose window has passed. */
+  async flush(): Promise<void> {
+    const now = Date.now();
+    const sending: [string, BatchedCounter, number][] = [];
+    for (const [key, counter] of this.counters) {
+      if (counter.resetAt <= now) this.counters.delete(key);
+      else if (counter.pending !== 0) sending.push([key, counter, counter.pending]);
+    }
+    if (!sending.length || DOWN.has(this.redis.status)) return;
+    const pipeline = this.redis.pipeline();
+    for (const [key, , hits] of sending) pipeline.eval(ADD_HITS_SCRIPT, 1, this.keyPrefix + key, hits, this.windowMs);
+    const replies = await withTimeout(pipeline.exec(), REDIS_TIMEOUT_MS).catch(() => null);
+    if (!replies) return;
+    const answered = Date.now();
+    sending.forEach(([, counter, hits], i) => {
+      const [err, reply] = replies[i] ?? [new Error('no reply')];
+      if (err) return;
+      const [total, ttl] = reply as [number, number];
+      counter.pending -= hits;
+      counter.flushed = total;
+      // The window is the one Redis keeps, shared by every process.
+      counter.resetAt = answered + ttl;
+    });
+  }
+
+  /** Stops the flush timer (the pending counts are dropped). */
+  close(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+}
+
 /**
  * Requests the services make to each other (the gateway reading a record for a
  * page's head tags) come from a trusted proxy without X-Forwarded-For: they act
@@ -102,7 +220,8 @@ function isInternal(req: Request): boolean {
  * limit: 429 in the error envelope with Retry-After. If Redis does not answer,
  * requests pass rather than fail.
  */
-export function redisRateLimit({ redis, prefix, name, limit, windowMs, key, skipSuccessfulRequests, skipInternal = false }: RateLimitOptions): RequestHandler {
+export function redisRateLimit({ redis, prefix, name, limit, windowMs, key, skipSuccessfulRequests, skipInternal = false, batchMs }: RateLimitOptions): RequestHandler {
+  const keyPrefix = `${prefix}:rate:${name}:`;
   return rateLimit({
     windowMs,
     limit,
@@ -112,7 +231,9 @@ export function redisRateLimit({ redis, prefix, name, limit, windowMs, key, skip
     skip: skipInternal ? isInternal : undefined,
     identifier: name,
     keyGenerator: key ?? ((req) => ipKeyGenerator(req.ip ?? 'unknown')),
-    store: new PassWhenDownStore(new RedisStore({ prefix: `${prefix}:rate:${name}:`, sendCommand: storeCommands(redis) })),
+    store: batchMs
+      ? new BatchedRedisStore(redis, keyPrefix, batchMs)
+      : new PassWhenDownStore(new RedisStore({ prefix: keyPrefix, sendCommand: storeCommands(redis) })),
     handler: (_req, res) => {
       const error = tooManyRequests();
       res.status(error.status).json(error.toEnvelope());

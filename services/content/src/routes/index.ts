@@ -9,12 +9,23 @@ import { newsRoutes } from './news';
 import { newsletterRoutes } from './newsletter';
 import { toolRoutes } from './tools';
 
+const READ_LIMIT_BATCH_MS = 100;
+
 /** Mounts every public content route under /api. */
 export function publicRoutes(deps: ContentDeps): Router {
   const cache = new ResponseCache(deps.config.CONTENT_CACHE_SECONDS);
   const router = Router();
   // Reads are limited generously per client (a page view makes a handful); POSTs have their own, tighter limits.
-  const readLimit = redisRateLimit({ redis: deps.redis, prefix: deps.config.REDIS_PREFIX, name: 'api-read', limit: deps.config.API_READ_RATE_LIMIT, windowMs: 60_000, skipInternal: true });
+  // Counted in the process and sent to Redis every 100 ms: a Redis round trip per read cost a sixth of the API's throughput.
+  const readLimit = redisRateLimit({
+    redis: deps.redis,
+    prefix: deps.config.REDIS_PREFIX,
+    name: 'api-read',
+    limit: deps.config.API_READ_RATE_LIMIT,
+    windowMs: 60_000,
+    skipInternal: true,
+    batchMs: READ_LIMIT_BATCH_MS,
+  });
   router.use((req, res, next) => (req.method === 'GET' ? readLimit(req, res, next) : next()));
   const maxAge = deps.config.CONTENT_CACHE_SECONDS;
   if (maxAge > 0) {
