@@ -82,7 +82,7 @@ export class NewsFeedRepository {
    * An item by id or slug with its related news, in one statement. Related:
    * items sharing the most of its tags, newest first, counted among the newest
    * entries of each of its tag pages (a bounded, index-only read); the newest
-   * items of its category fill any gap.
+   * items of its category fill any gap, and are read only then.
    */
   async articleWithRelated(
     key: { id: number } | { slug: string },
@@ -109,11 +109,12 @@ export class NewsFeedRepository {
          UNION ALL
          SELECT id, 1, shared FROM shared
          UNION ALL
+         -- Only the places tag sharing left empty (usually none): no rows are read for nothing.
          SELECT c.id, 2, 0 FROM item CROSS JOIN LATERAL (
            SELECT id FROM news_feed
-           WHERE lower(category) = lower(item.category) AND id <> item.id
+           WHERE lower(category) = lower(item.category) AND id <> item.id AND id NOT IN (SELECT id FROM shared)
            ORDER BY publish_date DESC, id DESC
-           LIMIT ?
+           LIMIT greatest(? - (SELECT count(*) FROM shared), 0)
          ) c
        )
        SELECT p.part, ??,
@@ -134,8 +135,7 @@ export class NewsFeedRepository {
     if (!found) return undefined;
     const { part: _part, story_cluster_id: storyClusterId, ...item } = found;
     // Items sharing tags first, then the category's newest that are not among them.
-    const related: NewsFeedRow[] = [];
-    for (const row of rows) if (row.part > 0 && related.length < relatedLimit && !related.some((r) => r.id === row.id)) related.push(row);
+    const related = rows.filter((r) => r.part > 0);
     return { item, related, storyClusterId };
   }
 
