@@ -22,7 +22,9 @@ export interface SearchStartOptions {
 
 /** Wires the search service: its tables, the index subscriber and the HTTP API. Used by main.ts and tests. */
 export async function startSearch(cfg: SearchConfig, logger: Logger = createLogger('search', cfg.LOG_LEVEL), opts: SearchStartOptions = {}): Promise<RunningServer> {
-  const db = createDb(cfg.DATABASE_URL, {}, logger);
+  // Searches are prepared (parsed once per connection) but planned for their words every time: a generic plan cannot
+  // tell a rare word, best found through the text index, from a common one, best read newest first.
+  const db = createDb(cfg.DATABASE_URL, { preparedReads: true, settings: { plan_cache_mode: 'force_custom_plan' } }, logger);
   await migrateSearch(db);
   const redis = createRedis(cfg.REDIS_URL, logger);
   const engine = createEngine(cfg, db);
