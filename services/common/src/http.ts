@@ -166,6 +166,16 @@ export function finishServiceApp(app: Express): Express {
   return app;
 }
 
+/** A JSON body serialised already (by Postgres, say), sent as it is. */
+export interface JsonText {
+  readonly json: string;
+}
+
+export function sendJsonText(res: Response, body: JsonText): void {
+  res.setHeader('content-type', 'application/json; charset=utf-8');
+  res.send(body.json);
+}
+
 /** Parses `req[source]` with a zod schema, or throws a 400 naming the field. */
 export function parseRequest<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);

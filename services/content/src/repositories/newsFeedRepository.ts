@@ -1,6 +1,13 @@
 import type { Knex } from '@neuralbeat/common';
-import { NEWS_FEED_COLUMNS, type NewsFeedRow } from '../presenters/newsPresenter';
+import { NEWS_ARTICLE_JSON, NEWS_FEED_COLUMNS } from '../presenters/newsPresenter';
 import { NewsCountsRepository, type NewsCountDimension } from './newsCountsRepository';
+
+/** What the article page needs of its item besides the article itself. */
+export interface ArticleHead {
+  article_id: number;
+  ai_provider: string | null;
+  story_cluster_id: number | null;
+}
 
 /** A news list: the whole feed, a tag page (the tag, or the category of that name), or a category. */
 export interface NewsFilter {
@@ -36,23 +43,25 @@ export class NewsFeedRepository {
     this.counts = new NewsCountsRepository(db);
   }
 
-  /** A page of a news list and the list's total, in one statement (the total comes back even when the page is empty). */
-  async page(filter: NewsFilter, limit: number, offset: number): Promise<{ rows: NewsFeedRow[]; total: number }> {
+  /**
+   * A page of a news list, as a JSON array of the API's articles written by
+   * Postgres, with the list's total and how many items the page holds, in one
+   * statement (the total comes back even when the page is empty).
+   */
+  async page(filter: NewsFilter, limit: number, offset: number): Promise<{ articles: string; shown: number; total: number }> {
     const [dimension, value]: [NewsCountDimension, string] = filter.tag
       ? ['tag_page', filter.tag]
       : filter.category
         ? ['category', filter.category.toLowerCase()]
         : ['feed', ''];
-    const { rows } = await this.db.raw<{ rows: (NewsFeedRow & { list_total: number })[] }>(
-      `SELECT coalesce(?, 0) AS list_total, n.*
-       FROM (SELECT 1) AS one LEFT JOIN LATERAL ? AS n ON true
-       ORDER BY n.publish_date DESC, n.id DESC`,
+    const { rows } = await this.db.raw<{ rows: { list_total: number; shown: number; articles: string }[] }>(
+      `SELECT coalesce(?, 0) AS list_total, count(*)::int AS shown,
+              coalesce(json_agg(${NEWS_ARTICLE_JSON} ORDER BY n.publish_date DESC, n.id DESC), '[]')::text AS articles
+       FROM ? AS n`,
       [this.counts.countQuery(dimension, value), this.pageRows(filter, limit, offset)],
     );
-    return {
-      rows: rows.filter((r) => r.id !== null).map(({ list_total: _, ...row }) => row as NewsFeedRow),
-      total: rows[0]?.list_total ?? 0,
-    };
+    const { list_total: total, shown, articles } = rows[0]!;
+    return { articles, shown, total };
   }
 
   private pageRows(filter: NewsFilter, limit: number, offset: number): Knex.QueryBuilder {
@@ -74,12 +83,18 @@ export class NewsFeedRepository {
     return q.orderBy([...NEWEST_FIRST]).limit(limit).offset(offset);
   }
 
-  latest(limit: number): Promise<NewsFeedRow[]> {
-    return this.db('news_feed').select(NEWS_FEED_COLUMNS).orderBy([...NEWEST_FIRST]).limit(limit);
+  /** The newest items, as a JSON array of the API's articles written by Postgres. */
+  async latest(limit: number): Promise<string> {
+    const { rows } = await this.db.raw<{ rows: { articles: string }[] }>(
+      `SELECT coalesce(json_agg(${NEWS_ARTICLE_JSON} ORDER BY n.publish_date DESC, n.id DESC), '[]')::text AS articles FROM ? AS n`,
+      [this.db('news_feed').select(NEWS_FEED_COLUMNS).orderBy([...NEWEST_FIRST]).limit(limit)],
+    );
+    return rows[0]!.articles;
   }
 
   /**
-   * An item by id or slug with its related news, in one statement. Related:
+   * An item by id or slug with its related news, in one statement, each as the
+   * API's article JSON written by Postgres. Related:
    * items sharing the most of its tags, newest first, counted among the newest
    * entries of each of its tag pages (a bounded, index-only read); the newest
    * items of its category fill any gap, and are read only then.
@@ -87,8 +102,8 @@ export class NewsFeedRepository {
   async articleWithRelated(
     key: { id: number } | { slug: string },
     relatedLimit: number,
-  ): Promise<{ item: NewsFeedRow; related: NewsFeedRow[]; storyClusterId: number | null } | undefined> {
-    const { rows } = await this.db.raw<{ rows: (NewsFeedRow & { part: number; story_cluster_id: number | null })[] }>(
+  ): Promise<{ item: ArticleHead; article: string; related: string[] } | undefined> {
+    const { rows } = await this.db.raw<{ rows: (ArticleHead & { part: number; article: string })[] }>(
       `WITH item AS ?,
        shared AS (
          SELECT e.news_feed_id AS id, count(*) AS shared, max(e.publish_date) AS publish_date
@@ -117,7 +132,7 @@ export class NewsFeedRepository {
            LIMIT greatest(? - (SELECT count(*) FROM shared), 0)
          ) c
        )
-       SELECT p.part, ??,
+       SELECT p.part, n.article_id, n.ai_provider, ${NEWS_ARTICLE_JSON}::text AS article,
               -- The article's story cluster, so a story reported once costs no look-up of other copies.
               CASE WHEN p.part = 0 THEN (SELECT story_cluster_id FROM articles WHERE id = n.article_id) END AS story_cluster_id
        FROM picked p JOIN news_feed n ON n.id = p.id
@@ -128,15 +143,13 @@ export class NewsFeedRepository {
         RELATED_CANDIDATES_PER_TAG,
         relatedLimit,
         relatedLimit,
-        NEWS_FEED_COLUMNS.map((column) => `n.${column}`),
       ],
     );
     const found = rows.find((r) => r.part === 0);
     if (!found) return undefined;
-    const { part: _part, story_cluster_id: storyClusterId, ...item } = found;
+    const { part: _part, article, ...item } = found;
     // Items sharing tags first, then the category's newest that are not among them.
-    const related = rows.filter((r) => r.part > 0);
-    return { item, related, storyClusterId };
+    return { item, article, related: rows.filter((r) => r.part > 0).map((r) => r.article) };
   }
 
   async popularTags(limit: number): Promise<{ name: string; count: number }[]> {

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { parseRequest } from '@neuralbeat/common';
+import { parseRequest, sendJsonText } from '@neuralbeat/common';
 import { paginationQuerySchema } from '@neuralbeat/common/contracts';
 import type { NewsService } from '../services/newsService';
 
@@ -16,12 +16,12 @@ export function newsRoutes(news: NewsService): Router {
   const router = Router();
 
   router.get('/home', async (_req, res) => {
-    res.json(await news.home());
+    sendJsonText(res, await news.home());
   });
 
   router.get('/news', async (req, res) => {
     const { limit, offset, category } = parseRequest(newsListQuery, req.query);
-    res.json(await news.list({ category }, limit, offset));
+    sendJsonText(res, await news.list({ category }, limit, offset));
   });
 
   router.get('/news/tags', async (_req, res) => {
@@ -31,18 +31,18 @@ export function newsRoutes(news: NewsService): Router {
   router.get('/news/tag/:tag', async (req, res) => {
     const { tag } = parseRequest(tagParam, req.params);
     const { limit, offset } = parseRequest(paginationQuerySchema, req.query);
-    res.json(await news.list({ tag }, limit, offset));
+    sendJsonText(res, await news.list({ tag }, limit, offset));
   });
 
   router.get('/news/category/:category', async (req, res) => {
     const { category } = parseRequest(categoryParam, req.params);
     const { limit, offset } = parseRequest(paginationQuerySchema, req.query);
-    res.json(await news.list({ category }, limit, offset));
+    sendJsonText(res, await news.list({ category }, limit, offset));
   });
 
   router.get('/news/:param', async (req, res) => {
     const { param } = parseRequest(articleParam, req.params);
-    res.json(await news.article(param));
+    sendJsonText(res, await news.article(param));
   });
 
   return router;

@@ -1,4 +1,4 @@
-import { notFound, type Knex } from '@neuralbeat/common';
+import { notFound, type JsonText, type Knex } from '@neuralbeat/common';
 import {
   AI_GENERATING_PROVIDERS,
   AI_PROVIDER_NAMES,
@@ -6,13 +6,12 @@ import {
   NEWS_PAGE_SIZE,
   POPULAR_TAG_LIMIT,
   canonicalTag,
-  type HomeResponse,
   type NewsListResponse,
   type SingleArticleResponse,
   type TagSummary,
 } from '@neuralbeat/common/contracts';
 import { NewsFeedRepository, type NewsFilter } from '../repositories/newsFeedRepository';
-import { presentNewsArticle, presentStoryReport } from '../presenters/newsPresenter';
+import { presentStoryReport } from '../presenters/newsPresenter';
 import { StoryClustersRepository } from '../repositories/storyClustersRepository';
 import type { ResponseCache } from './responseCache';
 
@@ -29,50 +28,46 @@ export class NewsService {
     this.cache = cache;
   }
 
-  list(filter: NewsFilter, limit: number, offset: number): Promise<NewsListResponse> {
+  list(filter: NewsFilter, limit: number, offset: number): Promise<JsonText> {
     const normalized: NewsFilter = {
       ...(filter.tag ? { tag: canonicalTag(filter.tag) } : {}),
       ...(filter.category ? { category: filter.category.trim() } : {}),
     };
     return this.cache.get(`news:${JSON.stringify(normalized)}:${limit}:${offset}`, async () => {
-      const { rows, total } = await this.news.page(normalized, limit, offset);
-      const base = {
-        articles: rows.map(presentNewsArticle),
-        pagination: { total, limit, offset, hasMore: offset + rows.length < total },
-      };
-      return normalized.tag
-        ? { type: 'tag' as const, tagName: normalized.tag, ...base }
-        : { type: 'category' as const, categoryName: normalized.category ?? null, ...base };
+      const { articles, shown, total } = await this.news.page(normalized, limit, offset);
+      const pagination: NewsListResponse['pagination'] = { total, limit, offset, hasMore: offset + shown < total };
+      const kind = normalized.tag
+        ? `"type":"tag","tagName":${JSON.stringify(normalized.tag)}`
+        : `"type":"category","categoryName":${JSON.stringify(normalized.category ?? null)}`;
+      // The articles are JSON written by Postgres (NEWS_ARTICLE_JSON); the rest of the NewsListResponse is put around them.
+      return { json: `{${kind},"articles":${articles},"pagination":${JSON.stringify(pagination)}}` };
     });
   }
 
-  home(): Promise<HomeResponse> {
-    return this.cache.get('home', async () => ({ latestNews: (await this.news.latest(NEWS_PAGE_SIZE)).map(presentNewsArticle) }));
+  home(): Promise<JsonText> {
+    return this.cache.get('home', async () => ({ json: `{"latestNews":${await this.news.latest(NEWS_PAGE_SIZE)}}` }));
   }
 
   popularTags(): Promise<{ tags: TagSummary[] }> {
     return this.cache.get('news-tags', async () => ({ tags: await this.news.popularTags(POPULAR_TAG_LIMIT) }));
   }
 
-  /** `param` is a numeric news-feed id or a slug. */
-  async article(param: string): Promise<SingleArticleResponse> {
+  /** `param` is a numeric news-feed id or a slug. A SingleArticleResponse around the article JSON Postgres wrote. */
+  async article(param: string): Promise<JsonText> {
     const byId = /^\d+$/.test(param) && Number(param) <= 2_147_483_647 ? await this.news.articleWithRelated({ id: Number(param) }, RELATED_ARTICLES) : undefined;
     // Slugs are lower-case; a link with capitals still finds the article (its canonical URL is lower-case).
     const found = byId ?? (await this.news.articleWithRelated({ slug: param.toLowerCase() }, RELATED_ARTICLES));
     if (!found) throw notFound('Article not found');
-    const { item: row, related, storyClusterId } = found;
-    const copies = storyClusterId === null ? [] : await this.stories.otherCopies(storyClusterId, row.article_id);
-    const provider = row.ai_provider;
+    const { item, article, related } = found;
+    const copies = item.story_cluster_id === null ? [] : await this.stories.otherCopies(item.story_cluster_id, item.article_id);
+    const provider = item.ai_provider;
+    const aiInfo: SingleArticleResponse['aiInfo'] = {
+      provider,
+      providerName: provider ? (AI_PROVIDER_NAMES[provider] ?? provider) : LEGACY_PROVIDER_NAME,
+      aiGenerated: provider !== null && (AI_GENERATING_PROVIDERS as readonly string[]).includes(provider),
+    };
     return {
-      type: 'article',
-      article: presentNewsArticle(row),
-      aiInfo: {
-        provider,
-        providerName: provider ? (AI_PROVIDER_NAMES[provider] ?? provider) : LEGACY_PROVIDER_NAME,
-        aiGenerated: provider !== null && (AI_GENERATING_PROVIDERS as readonly string[]).includes(provider),
-      },
-      relatedArticles: related.map(presentNewsArticle),
-      alsoReportedBy: copies.map(presentStoryReport),
+      json: `{"type":"article","article":${article},"aiInfo":${JSON.stringify(aiInfo)},"relatedArticles":[${related.join(',')}],"alsoReportedBy":${JSON.stringify(copies.map(presentStoryReport))}}`,
     };
   }
 }
