@@ -22,8 +22,8 @@ export interface IndexerDeps {
   engine: SearchEngine;
   content: ContentClient;
   logger: Logger;
-  /** Called after every index write (empties the result caches). */
-  onChange: () => Promise<void>;
+  /** Called after every index write with the kind written (empties that kind's cached answers). */
+  onChange: (kind: SearchKind) => Promise<void>;
 }
 
 /**
@@ -39,7 +39,7 @@ export function indexerHandlers({ engine, content, logger, onChange }: IndexerDe
       const record = await content.one(kind, id, requestId);
       if (record) await engine.upsert(toSearchDocument(kind, record));
       else await engine.remove(kind, id);
-      await onChange();
+      await onChange(kind);
       logger.debug({ kind, id, indexed: Boolean(record), requestId }, record ? 'search document indexed' : 'search document removed');
     });
   return {

@@ -1,4 +1,5 @@
 import { createDb, createLogger, createRedis, EventBus, serve, type Logger, type RunningServer } from '@neuralbeat/common';
+import type { SearchKind } from '@neuralbeat/common/contracts';
 import type { SearchConfig } from './config';
 import { createSearchApp } from './app';
 import { migrateSearch } from './db/migrate';
@@ -30,7 +31,7 @@ export async function startSearch(cfg: SearchConfig, logger: Logger = createLogg
   const engine = createEngine(cfg, db);
   const cache = new SearchResultCache({ ttlSeconds: cfg.SEARCH_CACHE_SECONDS, redis, prefix: cfg.REDIS_PREFIX, logger });
   const content = new ContentClient(cfg.CONTENT_URL);
-  const onChange = () => cache.invalidate();
+  const onChange = (kind?: SearchKind) => cache.invalidate(kind);
   const bus = new EventBus({ connection: redis, prefix: cfg.REDIS_PREFIX, logger });
   const server = await serve(createSearchApp({ db, redis, search: new SearchService(engine, cache), logger, config: cfg }), cfg.SEARCH_PORT, cfg.LISTEN_HOST);
   logger.info({ port: server.port, engine: engine.name }, 'search service listening');

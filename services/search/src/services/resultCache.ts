@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Logger, Redis } from '@neuralbeat/common';
+import { SEARCH_KINDS, type SearchKind } from '@neuralbeat/common/contracts';
 
 /** A search answer ready to send: the JSON body and the number of matches in all. */
 export interface SearchAnswer {
@@ -9,24 +10,26 @@ export interface SearchAnswer {
 
 /**
  * Recent search answers, so a popular query costs one engine call per change of
- * the index rather than one per visitor. Any write to the index empties it at
- * once, here and (over Redis pub/sub) in every other search process; the TTL
- * only bounds what a lost message could leave behind.
+ * the index rather than one per visitor. A write to one kind's documents empties
+ * that kind's answers at once, here and (over Redis pub/sub) in every other
+ * search process; the other kinds keep theirs (news is published every few
+ * seconds, and must not empty the tools' answers each time). The TTL only
+ * bounds what a lost message could leave behind.
  */
 export class SearchResultCache {
   private readonly cache: LRUCache<string, SearchAnswer> | null;
   private readonly redis?: Redis;
   private subscriber?: Redis;
   private readonly channel: string;
-  /** Bumped by every index change: an answer computed across a change is not kept. */
-  private generation = 0;
+  /** Per kind, bumped by every change of its documents: an answer computed across a change is not kept. */
+  private readonly generations = new Map<string, number>();
   constructor(opts: { ttlSeconds: number; redis?: Redis; prefix: string; logger?: Logger }) {
     this.cache = opts.ttlSeconds > 0 ? new LRUCache({ max: 5000, maxSize: 64 * 1024 * 1024, sizeCalculation: (a) => a.json.length + 64, ttl: opts.ttlSeconds * 1000 }) : null;
     this.redis = opts.redis;
     this.channel = `${opts.prefix}:search:index-changed`;
     if (this.cache && opts.redis) {
       this.subscriber = opts.redis.duplicate();
-      this.subscriber.on('message', () => this.clearLocal());
+      this.subscriber.on('message', (_channel: string, kind: string) => this.clearLocal(isKind(kind) ? kind : undefined));
       this.subscriber.subscribe(this.channel).catch((err) => opts.logger?.error({ err }, 'search cache could not subscribe to index changes'));
     }
   }
@@ -40,8 +43,8 @@ export class SearchResultCache {
   }
 
   /** Taken before asking the engine, handed back to `set`. */
-  get version(): number {
-    return this.generation;
+  version(kind: SearchKind): number {
+    return this.generations.get(kind) ?? 0;
   }
 
   /**
@@ -49,22 +52,26 @@ export class SearchResultCache {
    * engine may have read the index before that change, and the clear has
    * already happened, so keeping it would serve the old answer until the TTL.
    */
-  set(key: string, answer: SearchAnswer, version: number): void {
-    if (version === this.generation) this.cache?.set(key, answer);
+  set(kind: SearchKind, key: string, answer: SearchAnswer, version: number): void {
+    if (version === this.version(kind)) this.cache?.set(key, answer);
   }
 
-  private clearLocal(): void {
-    this.generation++;
-    this.cache?.clear();
+  private clearLocal(kind?: SearchKind): void {
+    for (const k of kind ? [kind] : SEARCH_KINDS) this.generations.set(k, this.version(k) + 1);
+    if (!kind) return void this.cache?.clear();
+    const prefix = `${kind}\u0000`;
+    for (const key of [...(this.cache?.keys() ?? [])]) if (key.startsWith(prefix)) this.cache!.delete(key);
   }
 
-  /** The index changed: forget every answer, here and in the other search processes. */
-  async invalidate(): Promise<void> {
-    this.clearLocal();
-    await this.redis?.publish(this.channel, '1');
+  /** One kind's documents changed (or, without a kind, the whole index): forget its answers, here and in the other search processes. */
+  async invalidate(kind?: SearchKind): Promise<void> {
+    this.clearLocal(kind);
+    await this.redis?.publish(this.channel, kind ?? '*');
   }
 
   async close(): Promise<void> {
     this.subscriber?.disconnect();
   }
 }
+
+const isKind = (value: string): value is SearchKind => (SEARCH_KINDS as readonly string[]).includes(value);

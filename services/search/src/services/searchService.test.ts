@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Redis } from 'ioredis';
+import { testRedis, testRedisPrefix } from '../../../../tests/support/testEnv';
+import { until } from '../../../../tests/support/until';
 import type { SearchEngine, SearchPage } from '../engine/SearchEngine';
 import { SearchResultCache } from './resultCache';
 import { SearchService } from './searchService';
@@ -33,7 +36,7 @@ describe('search answers and index changes', () => {
     const before = service.search('tools', 'orbit', 10);
     // The engine has read the old index; the change commits and clears the cache before the answer is kept.
     held.setIndex(hit(7));
-    await cache.invalidate();
+    await cache.invalidate('tools');
     held.release();
     expect((await before).total).toBe(0);
 
@@ -53,5 +56,57 @@ describe('search answers and index changes', () => {
     held.setIndex(hit(4));
     // No engine call: nothing releases it, and the cached answer comes back.
     expect(JSON.parse((await service.search('tools', 'orbit', 10)).json)[0].id).toBe(3);
+  });
+
+  /** Answers `kind`'s query once with `id`, so it is cached; the engine then holds any further call. */
+  async function cached(service: SearchService, held: ReturnType<typeof heldEngine>, kind: 'news' | 'tools', id: number) {
+    held.setIndex(hit(id));
+    const first = service.search(kind, 'orbit', 10);
+    held.release();
+    await first;
+  }
+  const answerId = async (service: SearchService, held: ReturnType<typeof heldEngine>, kind: 'news' | 'tools') => {
+    const pending = service.search(kind, 'orbit', 10);
+    // Releases the engine if the answer was not cached (it then returns what the index holds now).
+    setTimeout(() => held.release(), 20);
+    return JSON.parse((await pending).json)[0].id as number;
+  };
+
+  it('forgets only the changed kind\'s answers: publishing news keeps the tools\' answers', async () => {
+    const held = heldEngine();
+    const cache = new SearchResultCache({ ttlSeconds: 60, prefix: 'test' });
+    const service = new SearchService(held.engine, cache);
+    await cached(service, held, 'news', 1);
+    await cached(service, held, 'tools', 2);
+    held.setIndex(hit(9));
+    await cache.invalidate('news');
+    expect(await answerId(service, held, 'tools')).toBe(2);
+    expect(await answerId(service, held, 'news')).toBe(9);
+  });
+
+  const redisClients: Redis[] = [];
+  afterAll(() => redisClients.forEach((r) => r.disconnect()));
+
+  it('tells the other search processes which kind changed', async () => {
+    const redis = testRedis();
+    redisClients.push(redis);
+    const prefix = testRedisPrefix();
+    const [mine, theirs] = [new SearchResultCache({ ttlSeconds: 60, redis, prefix }), new SearchResultCache({ ttlSeconds: 60, redis, prefix })];
+    const held = heldEngine();
+    const service = new SearchService(held.engine, theirs);
+    await cached(service, held, 'news', 1);
+    await cached(service, held, 'tools', 2);
+    // The other process subscribes as it starts: wait until a change sent by this one reaches it.
+    await until(async () => {
+      await mine.invalidate('events');
+      return theirs.version('events') > 0;
+    });
+    await mine.invalidate('news');
+    await until(async () => theirs.version('news') > 0);
+    held.setIndex(hit(9));
+    expect(await answerId(service, held, 'tools')).toBe(2);
+    expect(await answerId(service, held, 'news')).toBe(9);
+    await mine.close();
+    await theirs.close();
   });
 });

@@ -20,11 +20,11 @@ export class SearchService {
     const key = SearchResultCache.key(kind, words, limit);
     const cached = this.cache.get(key);
     if (cached) return cached;
-    const version = this.cache.version;
+    const version = this.cache.version(kind);
     const page = await this.engine.search(kind, words, limit);
     // Serialised once: a cached answer is sent as it is.
     const answer = { json: JSON.stringify(page.hits.map((hit) => ({ ...hit.result, why: hit.why }))), total: page.total };
-    this.cache.set(key, answer, version);
+    this.cache.set(kind, key, answer, version);
     return answer;
   }
 }
