@@ -94,6 +94,9 @@ class PassWhenDownStore implements Store {
   }
 }
 
+/** How often high-volume read limits (public API reads, search) send their counts to Redis. */
+export const READ_LIMIT_BATCH_MS = 100;
+
 /** Adds a process's hits to a window counter; the counter expires with its window. Returns [total, ms left]. */
 const ADD_HITS_SCRIPT = `
 local total = redis.call('INCRBY', KEYS[1], ARGV[1])

@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { createServiceApp, finishServiceApp, redisRateLimit, type Config, type Knex, type Logger, type Redis } from '@neuralbeat/common';
+import { createServiceApp, finishServiceApp, READ_LIMIT_BATCH_MS, redisRateLimit, type Config, type Knex, type Logger, type Redis } from '@neuralbeat/common';
 import type { SearchService } from './services/searchService';
 import { searchRoutes } from './routes/search';
 
@@ -21,8 +21,15 @@ export function createSearchApp(deps: SearchDeps): Express {
       redis: async () => void (await deps.redis.ping()),
     },
   });
-  // Generous for a visitor (a search page asks once per kind), tight enough to stop a scraper.
-  const limit = redisRateLimit({ redis: deps.redis, prefix: deps.config.REDIS_PREFIX, name: 'search', limit: deps.config.SEARCH_RATE_LIMIT, windowMs: 60_000 });
+  // Generous for a visitor (a search page asks once per kind), tight enough to stop a scraper; counted in batches like content's reads.
+  const limit = redisRateLimit({
+    redis: deps.redis,
+    prefix: deps.config.REDIS_PREFIX,
+    name: 'search',
+    limit: deps.config.SEARCH_RATE_LIMIT,
+    windowMs: 60_000,
+    batchMs: READ_LIMIT_BATCH_MS,
+  });
   app.use('/api', limit, searchRoutes(deps.search));
   return finishServiceApp(app);
 }

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { redisRateLimit } from '@neuralbeat/common';
+import { READ_LIMIT_BATCH_MS, redisRateLimit } from '@neuralbeat/common';
 import type { ContentDeps } from '../app';
 import { NewsService } from '../services/newsService';
 import { ResponseCache } from '../services/responseCache';
@@ -8,8 +8,6 @@ import { listingRoutes } from './listings';
 import { newsRoutes } from './news';
 import { newsletterRoutes } from './newsletter';
 import { toolRoutes } from './tools';
-
-const READ_LIMIT_BATCH_MS = 100;
 
 /** Mounts every public content route under /api. */
 export function publicRoutes(deps: ContentDeps): Router {
