@@ -21,8 +21,12 @@ export interface DbOptions {
   preparedReads?: boolean;
 }
 
-/** Distinct statement texts a process prepares at most; texts beyond it (a list of new lengths, say) run unprepared. */
-const PREPARED_READS_LIMIT = 500;
+/**
+ * Distinct statement texts a process prepares at most; texts beyond it (a list
+ * of new lengths, say) run unprepared. Each costs every pooled backend some
+ * memory (tens of KB for a planned statement): content's public reads are a few dozen.
+ */
+const PREPARED_READS_LIMIT = 200;
 const READ_STATEMENT = /^\s*(select|with)\b/i;
 const WRITING_STATEMENT = /\b(insert|update|delete|for\s+update|for\s+share|for\s+no\s+key\s+update|nextval|setval)\b/i;
 
