@@ -17,6 +17,7 @@ import { createRedis, parseConfig } from '@neuralbeat/common';
 import { SEARCH_KINDS } from '@neuralbeat/common/contracts';
 import { PostgresSearchEngine } from '../services/search/src/engine/postgresEngine';
 import { queryWords } from '../services/search/src/engine/text';
+import { indexChangedChannel } from '../services/search/src/services/resultCache';
 import { benchDatabase, startProcess, stopProcess, uniquePrefix } from './support';
 
 const NEWS = Number(process.env.BENCH_NEWS ?? 100_000);
@@ -259,7 +260,7 @@ try {
   row(`cache on (warm), ${CONNECTIONS} connections`, await load(CONNECTIONS), true);
   // As in production while the pipeline publishes: news answers are forgotten every second (what indexing a news item does), the other kinds keep theirs.
   const redis = createRedis(parseConfig({}).REDIS_URL);
-  const publishing = setInterval(() => void redis.publish(`${searchEnv.REDIS_PREFIX}:search:index-changed`, 'news'), 1000);
+  const publishing = setInterval(() => void redis.publish(indexChangedChannel(searchEnv.REDIS_PREFIX), 'news'), 1000);
   row(`cache on, news indexed every second, ${CONNECTIONS} connections`, await load(CONNECTIONS), true);
   clearInterval(publishing);
   redis.disconnect();

@@ -172,8 +172,7 @@ export interface JsonText {
 }
 
 export function sendJsonText(res: Response, body: JsonText): void {
-  res.setHeader('content-type', 'application/json; charset=utf-8');
-  res.send(body.json);
+  res.type('json').send(body.json);
 }
 
 /** Parses `req[source]` with a zod schema, or throws a 400 naming the field. */

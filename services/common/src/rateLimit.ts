@@ -169,14 +169,15 @@ export class BatchedRedisStore implements Store {
       this.timer = undefined;
       this.flushing = this.flush().finally(() => {
         this.flushing = undefined;
-        if ([...this.counters.values()].some((c) => c.pending !== 0)) this.scheduleFlush();
+        // Hits counted while the batch was on its way (or while Redis was down) go with the next one.
+        for (const counter of this.counters.values()) if (counter.pending !== 0) return this.scheduleFlush();
       });
     }, this.batchMs);
     this.timer.unref();
   }
 
   /** Sends every pending count in one pipeline; forgets counters whose window has passed. */
-  async flush(): Promise<void> {
+  private async flush(): Promise<void> {
     const now = Date.now();
     const sending: [string, BatchedCounter, number][] = [];
     for (const [key, counter] of this.counters) {
@@ -198,12 +199,6 @@ export class BatchedRedisStore implements Store {
       // The window is the one Redis keeps, shared by every process.
       counter.resetAt = answered + ttl;
     });
-  }
-
-  /** Stops the flush timer (the pending counts are dropped). */
-  close(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
   }
 }
 

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { parseRequest } from '@neuralbeat/common';
+import { parseRequest, sendJsonText } from '@neuralbeat/common';
 import { SEARCH_KINDS, SEARCH_TOTAL_HEADER, searchRequestSchema } from '@neuralbeat/common/contracts';
 import type { SearchService } from '../services/searchService';
 
@@ -17,7 +17,8 @@ export function searchRoutes(search: SearchService): Router {
     const { kind } = parseRequest(kindParam, req.params);
     const { q, limit } = parseRequest(searchRequestSchema, req.query);
     const answer = await search.search(kind, q, limit);
-    res.set(SEARCH_TOTAL_HEADER, String(answer.total)).type('json').send(answer.json);
+    res.set(SEARCH_TOTAL_HEADER, String(answer.total));
+    sendJsonText(res, answer);
   });
   return router;
 }

@@ -1,12 +1,16 @@
 import { LRUCache } from 'lru-cache';
-import type { Logger, Redis } from '@neuralbeat/common';
+import type { JsonText, Logger, Redis } from '@neuralbeat/common';
 import { SEARCH_KINDS, type SearchKind } from '@neuralbeat/common/contracts';
 
 /** A search answer ready to send: the JSON body and the number of matches in all. */
-export interface SearchAnswer {
-  json: string;
+export interface SearchAnswer extends JsonText {
   total: number;
 }
+
+/** The Redis channel on which search processes tell each other which kind's documents changed. */
+export const indexChangedChannel = (redisPrefix: string) => `${redisPrefix}:search:index-changed`;
+
+const kindPrefix = (kind: SearchKind) => `${kind}\u0000`;
 
 /**
  * Recent search answers, so a popular query costs one engine call per change of
@@ -26,7 +30,7 @@ export class SearchResultCache {
   constructor(opts: { ttlSeconds: number; redis?: Redis; prefix: string; logger?: Logger }) {
     this.cache = opts.ttlSeconds > 0 ? new LRUCache({ max: 5000, maxSize: 64 * 1024 * 1024, sizeCalculation: (a) => a.json.length + 64, ttl: opts.ttlSeconds * 1000 }) : null;
     this.redis = opts.redis;
-    this.channel = `${opts.prefix}:search:index-changed`;
+    this.channel = indexChangedChannel(opts.prefix);
     if (this.cache && opts.redis) {
       this.subscriber = opts.redis.duplicate();
       this.subscriber.on('message', (_channel: string, kind: string) => this.clearLocal(isKind(kind) ? kind : undefined));
@@ -34,8 +38,8 @@ export class SearchResultCache {
     }
   }
 
-  static key(kind: string, words: string[], limit: number): string {
-    return `${kind}\u0000${limit}\u0000${words.join(' ')}`;
+  static key(kind: SearchKind, words: string[], limit: number): string {
+    return `${kindPrefix(kind)}${limit}\u0000${words.join(' ')}`;
   }
 
   get(key: string): SearchAnswer | undefined {
@@ -59,7 +63,7 @@ export class SearchResultCache {
   private clearLocal(kind?: SearchKind): void {
     for (const k of kind ? [kind] : SEARCH_KINDS) this.generations.set(k, this.version(k) + 1);
     if (!kind) return void this.cache?.clear();
-    const prefix = `${kind}\u0000`;
+    const prefix = kindPrefix(kind);
     for (const key of [...(this.cache?.keys() ?? [])]) if (key.startsWith(prefix)) this.cache!.delete(key);
   }
 
