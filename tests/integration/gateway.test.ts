@@ -3,11 +3,14 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serve, createLogger, type RunningServer } from '@neuralbeat/common';
+import { serve, createLogger, createRedis, purgeGatewayCache, type RunningServer } from '@neuralbeat/common';
 import express from 'express';
 import { createGatewayApp } from '../../services/gateway/src/app';
 import { startGateway } from '../../services/gateway/src/server';
 import { testConfig } from '../support/testEnv';
+import { startThrowawayRedis } from '../support/throwawayServers';
+import { until } from '../support/until';
+import { PURGE_SETTLE_MS } from '../../services/gateway/src/apiCache';
 
 let gateway: RunningServer;
 let upstream: RunningServer;
@@ -128,6 +131,83 @@ describe('gateway micro-cache of public API responses', () => {
       expect(hits()).toBe(before + 4);
     } finally {
       await gw.close();
+    }
+  });
+});
+
+describe('gateway cache of answers tagged with surrogate keys (search)', () => {
+  it('keeps them until a purge names one of their keys, strips the Surrogate-* headers, and keeps none while purges cannot reach it', async () => {
+    const asked = new Map<string, number>();
+    const search = express();
+    search.get('/api/:kind/search', (req, res) => {
+      const n = (asked.get(req.originalUrl) ?? 0) + 1;
+      asked.set(req.originalUrl, n);
+      res.set({ 'x-total-count': '42', 'surrogate-control': 'max-age=60', 'surrogate-key': `search search:${req.params.kind}` });
+      res.json({ kind: req.params.kind, answer: n });
+    });
+    search.get('/api/news', (_req, res) => res.set('cache-control', 'public, max-age=60').json({ news: ['public'] }));
+    const service = await serve(search, 0);
+    const redis = await startThrowawayRedis();
+    const cfg = testConfig('postgres://postgres@127.0.0.1:5432/postgres', { CONTENT_URL: service.url, SEARCH_URL: service.url, PIPELINE_URL: service.url, WEB_DIST: dist, REDIS_URL: redis.url });
+    const gw = await startGateway(cfg, createLogger('gateway', 'silent'));
+    const publisher = createRedis(redis.url);
+    publisher.on('error', () => undefined);
+    const get = async (path: string) => {
+      const res = await fetch(`${gw.url}${path}`);
+      return { cache: res.headers.get('x-cache'), res, body: (await res.json()) as { answer: number } };
+    };
+    const purge = (...keys: string[]) => purgeGatewayCache(publisher, cfg.REDIS_PREFIX, keys);
+    try {
+      // Kept once the gateway has subscribed to purges.
+      await until(async () => (await get('/api/news/search?q=orbit')).cache === 'HIT');
+      const hit = await get('/api/news/search?q=orbit');
+      expect(hit.cache).toBe('HIT');
+      expect(hit.res.headers.get('x-total-count')).toBe('42');
+      expect(hit.res.headers.get('surrogate-control')).toBeNull();
+      expect(hit.res.headers.get('surrogate-key')).toBeNull();
+      // Browsers are not told to keep it.
+      expect(hit.res.headers.get('cache-control')).toBeNull();
+      const miss = await fetch(`${gw.url}/api/tools/search?q=orbit`);
+      expect(miss.headers.get('surrogate-key')).toBeNull();
+      expect((await get('/api/tools/search?q=orbit')).cache).toBe('HIT');
+
+      // A purge of the news answers leaves the tools' answers.
+      const before = hit.body.answer;
+      await purge('search:news');
+      const fresh = await until(async () => {
+        const r = await get('/api/news/search?q=orbit');
+        return r.cache === null ? r : undefined;
+      });
+      expect(fresh.body.answer).toBeGreaterThan(before);
+      expect((await get('/api/tools/search?q=orbit')).cache).toBe('HIT');
+      // Right after a purge, answers are passed on but not kept (another search process may not have heard yet); then they are.
+      expect((await get('/api/news/search?q=orbit')).cache).toBeNull();
+      await new Promise((r) => setTimeout(r, PURGE_SETTLE_MS + 50));
+      await get('/api/news/search?q=orbit');
+      expect((await get('/api/news/search?q=orbit')).cache).toBe('HIT');
+      // `search` names every search answer.
+      await purge('search');
+      await until(async () => (await get('/api/tools/search?q=orbit')).cache === null);
+
+      // Redis goes away: purges could be missed, so tagged answers expire and none are kept; untagged public ones still are.
+      await get('/api/news');
+      expect((await get('/api/news')).cache).toBe('HIT');
+      await redis.kill();
+      await until(async () => (await get('/api/jobs/search?q=orbit')).cache === null && (await get('/api/tools/search?q=orbit')).cache === null);
+      const askedWhileDown = asked.get('/api/jobs/search?q=orbit')!;
+      await new Promise((r) => setTimeout(r, PURGE_SETTLE_MS + 50));
+      expect((await get('/api/jobs/search?q=orbit')).cache).toBeNull();
+      expect((await get('/api/jobs/search?q=orbit')).cache).toBeNull();
+      expect(asked.get('/api/jobs/search?q=orbit')).toBe(askedWhileDown + 2);
+      expect((await get('/api/news')).cache).toBe('HIT');
+      // Back: subscribed again, tagged answers are kept again.
+      await redis.start();
+      await until(async () => (await get('/api/jobs/search?q=orbit')).cache === 'HIT');
+    } finally {
+      publisher.disconnect();
+      await gw.close();
+      await service.close();
+      await redis.remove();
     }
   });
 });

@@ -4,6 +4,7 @@ export * from './errors';
 export * from './http';
 export * from './db';
 export * from './redis';
+export * from './cachePurge';
 export * from './events';
 export * from './outbox';
 export * from './rateLimit';

@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
+import { SURROGATE_CONTROL_HEADER, SURROGATE_KEY_HEADER, type Logger, type Redis } from '@neuralbeat/common';
+import { SEARCH_TOTAL_HEADER } from '@neuralbeat/common/contracts';
 
 interface CachedResponse {
   status: number;
@@ -7,13 +9,21 @@ interface CachedResponse {
   body: Buffer;
   /** Until then it is replayed as a hit; after, only in place of a failed upstream. */
   freshUntil: number;
+  /** Its surrogate keys: a purge naming one of them expires it. */
+  keys: string[];
 }
 
 /** How long an expired answer is kept to stand in for its service while that is down (stale-if-error). */
 export const STALE_IF_ERROR_SECONDS = 600;
 
 const MAX_BODY_BYTES = 1024 * 1024;
-const KEPT_HEADERS = ['content-type', 'cache-control', 'content-encoding', 'vary'];
+const KEPT_HEADERS = ['content-type', 'cache-control', 'content-encoding', 'vary', SEARCH_TOTAL_HEADER];
+/**
+ * After a purge, new answers with the purged key are passed on but not kept
+ * for this long: the service process that answered may not have heard of the
+ * change yet (each hears it over pub/sub in its own time).
+ */
+export const PURGE_SETTLE_MS = 250;
 
 /** Seconds of `Cache-Control: public, max-age=N`, or 0 when the response may not be shared. */
 function sharedMaxAge(cacheControl: string | string[] | undefined): number {
@@ -23,6 +33,17 @@ function sharedMaxAge(cacheControl: string | string[] | undefined): number {
   return match ? Number(match[1]) : 0;
 }
 
+/** Seconds of `Surrogate-Control: max-age=N` (meant for the gateway alone), or undefined when there is none. */
+function surrogateMaxAge(surrogateControl: string | string[] | undefined): number | undefined {
+  if (surrogateControl === undefined) return undefined;
+  const value = Array.isArray(surrogateControl) ? surrogateControl.join(',') : surrogateControl;
+  if (/\bno-store\b/.test(value)) return 0;
+  const match = value.match(/\bmax-age=(\d+)/);
+  return match ? Number(match[1]) : 0;
+}
+
+const headerKeys = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(' ') : (value ?? '')).split(/\s+/).filter(Boolean);
+
 /**
  * A micro-cache of public API GET responses, like a reverse proxy's: a service
  * opts in per response with `Cache-Control: public, max-age=N`, and the gateway
@@ -31,6 +52,11 @@ function sharedMaxAge(cacheControl: string | string[] | undefined): number {
  * (`x-cache: STALE`) when its service is down or answers 5xx, so public pages
  * keep their data through a service restart. Replays carry the same security
  * headers as every other response.
+ *
+ * Answers that must change the moment their data does (search) opt in with
+ * `Surrogate-Control` and `Surrogate-Key` instead (see cachePurge.ts): they are
+ * kept only while the gateway hears purges, and a purge expires them at once
+ * (they stay as stand-ins for a failed service, like expired answers).
  */
 export class ApiMicroCache {
   /** Headers every response carries (the security headers), added to each replay. */
@@ -44,6 +70,50 @@ export class ApiMicroCache {
     sizeCalculation: (entry) => entry.body.length + 256,
     ttlAutopurge: false,
   });
+  /** When each surrogate key was last purged (Date.now()). */
+  private readonly purgedAt = new Map<string, number>();
+  /** Whether purge messages reach this gateway now: keyed answers are kept only then. */
+  private hearingPurges = false;
+
+  /**
+   * Takes purge messages from `channel` on `subscriber` (a connection of its own).
+   * While the connection is down, purges may be missed: keyed answers are then
+   * expired and none are kept until it is subscribed again.
+   */
+  listenForPurges(subscriber: Redis, channel: string, logger?: Logger): void {
+    subscriber.on('message', (from: string, message: string) => {
+      if (from === channel) this.purge(headerKeys(message));
+    });
+    subscriber.on('close', () => {
+      this.hearingPurges = false;
+      this.purge(null);
+    });
+    subscriber.on('ready', () => {
+      subscriber.subscribe(channel).then(
+        () => {
+          this.purge(null);
+          this.hearingPurges = true;
+        },
+        (err) => logger?.error({ err }, 'gateway could not subscribe to cache purges'),
+      );
+    });
+  }
+
+  /** Whether an answer with these surrogate keys, asked for at `askedAt`, may be kept. */
+  private mayKeep(keys: string[], askedAt: number): boolean {
+    if (!keys.length) return true;
+    return this.hearingPurges && keys.every((k) => (this.purgedAt.get(k) ?? -Infinity) < askedAt - PURGE_SETTLE_MS);
+  }
+
+  /** Expires the answers carrying any of `keys` (null: every keyed answer). */
+  purge(keys: string[] | null): void {
+    const now = Date.now();
+    const named = keys && new Set(keys);
+    for (const key of named ?? []) this.purgedAt.set(key, now);
+    this.cache.forEach((entry) => {
+      if (entry.keys.length && (!named || entry.keys.some((k) => named.has(k)))) entry.freshUntil = 0;
+    });
+  }
 
   /** Answers from the cache when it can; returns false to let the request through. */
   tryServe(req: IncomingMessage, res: ServerResponse, requestId: () => string): boolean {
@@ -68,11 +138,17 @@ export class ApiMicroCache {
     res.end(entry.body);
   }
 
-  /** Tees a proxied upstream response into the cache when it is public and cacheable. */
-  capture(req: IncomingMessage, upstream: IncomingMessage): void {
+  /**
+   * Tees a proxied upstream response into the cache when it is public and
+   * cacheable. `askedAt` is when the gateway sent the request: an answer with a
+   * key purged since (or just before) may predate the change and is not kept.
+   */
+  capture(req: IncomingMessage, upstream: IncomingMessage, askedAt: number): void {
     if (req.method !== 'GET' || !req.url || upstream.statusCode !== 200) return;
-    const ttl = sharedMaxAge(upstream.headers['cache-control']);
+    const keys = headerKeys(upstream.headers[SURROGATE_KEY_HEADER]);
+    const ttl = surrogateMaxAge(upstream.headers[SURROGATE_CONTROL_HEADER]) ?? sharedMaxAge(upstream.headers['cache-control']);
     if (!ttl) return;
+    if (!this.mayKeep(keys, askedAt)) return;
     const chunks: Buffer[] = [];
     let size = 0;
     upstream.on('data', (chunk: Buffer) => {
@@ -86,7 +162,9 @@ export class ApiMicroCache {
         const v = upstream.headers[name];
         if (typeof v === 'string') headers[name] = v;
       }
-      this.cache.set(req.url!, { status: 200, headers, body: Buffer.concat(chunks), freshUntil: Date.now() + ttl * 1000 }, { ttl: (ttl + STALE_IF_ERROR_SECONDS) * 1000 });
+      // Asked again: a purge may have arrived while the body was streaming.
+      if (!this.mayKeep(keys, askedAt)) return;
+      this.cache.set(req.url!, { status: 200, headers, body: Buffer.concat(chunks), freshUntil: Date.now() + ttl * 1000, keys }, { ttl: (ttl + STALE_IF_ERROR_SECONDS) * 1000 });
     });
   }
 }

@@ -79,6 +79,7 @@ export function apiProxy(targets: Record<ServiceKey, string>, timeoutMs = 15_000
 
   function forward(key: ServiceKey, req: Request, res: Response, mayRetry: boolean): void {
     const origin = origins.get(key)!;
+    const askedAt = Date.now();
     const upstream = http.request({
       agent,
       hostname: origin.hostname,
@@ -107,9 +108,10 @@ export function apiProxy(targets: Record<ServiceKey, string>, timeoutMs = 15_000
       answered = true;
       const status = answer.statusCode ?? 502;
       if (status >= 500 && cache?.serveStale(req, res, req.requestId)) return void answer.resume();
-      cache?.capture(req, answer);
+      cache?.capture(req, answer, askedAt);
       for (const [name, value] of Object.entries(answer.headers)) {
-        if (value !== undefined && !HOP_BY_HOP.has(name)) res.setHeader(name, value);
+        // Surrogate-* headers speak to the gateway's cache alone (Edge Architecture 1.0: the surrogate removes them).
+        if (value !== undefined && !HOP_BY_HOP.has(name) && !name.startsWith('surrogate-')) res.setHeader(name, value);
       }
       res.statusCode = status;
       answer.on('data', (chunk: Buffer) => {

@@ -1,6 +1,6 @@
 import type { RequestListener } from 'node:http';
 import path from 'node:path';
-import { createLogger, requestIdFrom, serve, type Logger, type RunningServer } from '@neuralbeat/common';
+import { cachePurgeChannel, createLogger, createRedis, requestIdFrom, serve, type Logger, type RunningServer } from '@neuralbeat/common';
 import type { GatewayConfig } from './config';
 import { createGatewayApp } from './app';
 import { ApiMicroCache } from './apiCache';
@@ -9,6 +9,9 @@ import { securityHeaders } from './securityHeaders';
 /** Wires the gateway from config; used by main.ts and by tests. */
 export async function startGateway(cfg: GatewayConfig, logger: Logger = createLogger('gateway', cfg.LOG_LEVEL)): Promise<RunningServer> {
   const apiCache = new ApiMicroCache(securityHeaders());
+  // Its own connection: a subscribed Redis connection can do nothing else.
+  const purges = createRedis(cfg.REDIS_URL, logger);
+  apiCache.listenForPurges(purges, cachePurgeChannel(cfg.REDIS_PREFIX), logger);
   const app = createGatewayApp({
     logger,
     apiCache,
@@ -22,5 +25,11 @@ export async function startGateway(cfg: GatewayConfig, logger: Logger = createLo
   };
   const server = await serve(handler, cfg.GATEWAY_PORT, cfg.LISTEN_HOST);
   logger.info({ port: server.port }, 'gateway listening');
-  return server;
+  return {
+    ...server,
+    close: async () => {
+      await server.close();
+      purges.disconnect();
+    },
+  };
 }

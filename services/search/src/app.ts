@@ -8,7 +8,7 @@ export interface SearchDeps {
   redis: Redis;
   search: SearchService;
   logger: Logger;
-  config: Pick<Config, 'SERVICE_TRUSTED_PROXIES' | 'SEARCH_RATE_LIMIT' | 'REDIS_PREFIX'>;
+  config: Pick<Config, 'SERVICE_TRUSTED_PROXIES' | 'SEARCH_RATE_LIMIT' | 'REDIS_PREFIX' | 'SEARCH_CACHE_SECONDS'>;
 }
 
 export function createSearchApp(deps: SearchDeps): Express {
@@ -30,6 +30,6 @@ export function createSearchApp(deps: SearchDeps): Express {
     windowMs: 60_000,
     batchMs: READ_LIMIT_BATCH_MS,
   });
-  app.use('/api', limit, searchRoutes(deps.search));
+  app.use('/api', limit, searchRoutes(deps.search, deps.config.SEARCH_CACHE_SECONDS));
   return finishServiceApp(app);
 }

@@ -61,6 +61,8 @@ describe('index kept in step by events', () => {
       submittedById: 1,
     });
     expect(await slugs('tools', 'zephyr')).toEqual([]);
+    // The gateway replays that answer now: the approval must reach it too.
+    await until(async () => (await fetch(`${sys.url}/api/tools/search?q=zephyr`)).headers.get('x-cache') === 'HIT');
     const approvedAt = performance.now();
     await tools.approve(tool.id);
     await found('tools', 'zephyr', ['zephyr-vectorizer']);

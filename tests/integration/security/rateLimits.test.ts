@@ -96,7 +96,9 @@ describe('read and search limits', () => {
   });
 
   it('search has its own budget', async () => {
-    const search = () => fetch(`${behindProxy.url}/api/tools/search?q=agent`, { headers: { 'x-forwarded-for': '203.0.113.21' } });
+    // Each a different query: the gateway replays a repeated one without asking search (the budget guards the engine).
+    let n = 0;
+    const search = () => fetch(`${behindProxy.url}/api/tools/search?q=agent${n++}`, { headers: { 'x-forwarded-for': '203.0.113.21' } });
     expect(await statuses(4, search)).toEqual([200, 200, 200, 200]);
     const limited = await search();
     expect(limited.status).toBe(429);

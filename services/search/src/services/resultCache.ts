@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { JsonText, Logger, Redis } from '@neuralbeat/common';
+import { purgeGatewayCache, type JsonText, type Logger, type Redis } from '@neuralbeat/common';
 import { SEARCH_KINDS, type SearchKind } from '@neuralbeat/common/contracts';
 
 /** A search answer ready to send: the JSON body and the number of matches in all. */
@@ -11,6 +11,10 @@ export interface SearchAnswer extends JsonText {
 export const indexChangedChannel = (redisPrefix: string) => `${redisPrefix}:search:index-changed`;
 
 const kindPrefix = (kind: SearchKind) => `${kind}\u0000`;
+
+/** The gateway keeps search answers under these tags: every answer is `search`, each also its kind's (`search:tools`). */
+export const searchSurrogateKeys = (kind: SearchKind) => `search search:${kind}`;
+const purgedKeys = (kind?: SearchKind) => [kind ? `search:${kind}` : 'search'];
 
 /**
  * Recent search answers, so a popular query costs one engine call per change of
@@ -25,12 +29,14 @@ export class SearchResultCache {
   private readonly redis?: Redis;
   private subscriber?: Redis;
   private readonly channel: string;
+  private readonly prefix: string;
   /** Per kind, bumped by every change of its documents: an answer computed across a change is not kept. */
   private readonly generations = new Map<string, number>();
   constructor(opts: { ttlSeconds: number; redis?: Redis; prefix: string; logger?: Logger }) {
     this.cache = opts.ttlSeconds > 0 ? new LRUCache({ max: 5000, maxSize: 64 * 1024 * 1024, sizeCalculation: (a) => a.json.length + 64, ttl: opts.ttlSeconds * 1000 }) : null;
     this.redis = opts.redis;
     this.channel = indexChangedChannel(opts.prefix);
+    this.prefix = opts.prefix;
     if (this.cache && opts.redis) {
       this.subscriber = opts.redis.duplicate();
       this.subscriber.on('message', (_channel: string, kind: string) => this.clearLocal(isKind(kind) ? kind : undefined));
@@ -67,10 +73,17 @@ export class SearchResultCache {
     for (const key of [...(this.cache?.keys() ?? [])]) if (key.startsWith(prefix)) this.cache!.delete(key);
   }
 
-  /** One kind's documents changed (or, without a kind, the whole index): forget its answers, here and in the other search processes. */
+  /**
+   * One kind's documents changed (or, without a kind, the whole index): forget
+   * its answers, here, in the other search processes, and in the gateways that
+   * replay them (these wait a moment before keeping a new answer, so the other
+   * search processes have heard first).
+   */
   async invalidate(kind?: SearchKind): Promise<void> {
     this.clearLocal(kind);
-    await this.redis?.publish(this.channel, kind ?? '*');
+    if (!this.redis) return;
+    await this.redis.publish(this.channel, kind ?? '*');
+    await purgeGatewayCache(this.redis, this.prefix, purgedKeys(kind));
   }
 
   async close(): Promise<void> {

@@ -45,6 +45,31 @@ describe('search answers and index changes', () => {
     expect(JSON.parse((await after).json).map((r: { id: number }) => r.id)).toEqual([7]);
   });
 
+  it('computes an answer once for visitors who ask the same while it is computed, but not across an index change', async () => {
+    // Each engine call answers with its own number, when the test releases it.
+    const releases: (() => void)[] = [];
+    let calls = 0;
+    const engine = {
+      name: 'counting',
+      search: () => new Promise<SearchPage>((resolve) => releases.push(((n) => () => resolve(hit(n)))(++calls))),
+    } as unknown as SearchEngine;
+    const cache = new SearchResultCache({ ttlSeconds: 60, prefix: 'test' });
+    const service = new SearchService(engine, cache);
+    const ids = async (answer: Promise<{ json: string }>) => JSON.parse((await answer).json).map((r: { id: number }) => r.id);
+
+    const together = [service.search('tools', 'orbit', 10), service.search('tools', '  Orbit ', 10), service.search('tools', 'orbit', 10)];
+    expect(calls).toBe(1);
+    await cache.invalidate('tools');
+    const afterChange = service.search('tools', 'orbit', 10);
+    expect(calls).toBe(2);
+    releases.forEach((release) => release());
+    for (const answer of together) expect(await ids(answer)).toEqual([1]);
+    expect(await ids(afterChange)).toEqual([2]);
+    // The answer begun after the change is the one kept.
+    expect(await ids(service.search('tools', 'orbit', 10))).toEqual([2]);
+    expect(calls).toBe(2);
+  });
+
   it('answers a repeated query from the cache while the index is unchanged', async () => {
     const held = heldEngine();
     const cache = new SearchResultCache({ ttlSeconds: 60, prefix: 'test' });

@@ -7,6 +7,8 @@ import { SearchResultCache, type SearchAnswer } from './resultCache';
 export class SearchService {
   private readonly engine: SearchEngine;
   private readonly cache: SearchResultCache;
+  /** Answers being computed: visitors asking the same while the first is computed share it (a purge sends many at once). */
+  private readonly computing = new Map<string, Promise<SearchAnswer>>();
   constructor(engine: SearchEngine, cache: SearchResultCache) {
     this.engine = engine;
     this.cache = cache;
@@ -21,10 +23,20 @@ export class SearchService {
     const cached = this.cache.get(key);
     if (cached) return cached;
     const version = this.cache.version(kind);
+    // Keyed by version too: a request after a change must not take an answer begun before it.
+    const computingKey = `${key}\u0000${version}`;
+    let answer = this.computing.get(computingKey);
+    if (!answer) {
+      answer = this.compute(kind, words, limit).finally(() => this.computing.delete(computingKey));
+      this.computing.set(computingKey, answer);
+      void answer.then((a) => this.cache.set(kind, key, a, version), () => {});
+    }
+    return answer;
+  }
+
+  private async compute(kind: SearchKind, words: string[], limit: number): Promise<SearchAnswer> {
     const page = await this.engine.search(kind, words, limit);
     // Serialised once: a cached answer is sent as it is.
-    const answer = { json: JSON.stringify(page.hits.map((hit) => ({ ...hit.result, why: hit.why }))), total: page.total };
-    this.cache.set(kind, key, answer, version);
-    return answer;
+    return { json: JSON.stringify(page.hits.map((hit) => ({ ...hit.result, why: hit.why }))), total: page.total };
   }
 }
