@@ -7,18 +7,21 @@
  * result cache on and off (and at 1 connection, cache off), overall and per
  * class, the share of misspelled queries whose intended item is in the top 5,
  * and the plans of the Postgres engine's statements for one query of each class.
+ * A bare node:http server answering the same bodies is measured in the same run,
+ * so figures from machines of different speed can be compared.
  * Goal: p95 ≤ 20 ms at 50 connections; misspelled recall@5 ≥ 80%.
  */
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import type { ChildProcess } from 'node:child_process';
-import { createRedis, parseConfig } from '@neuralbeat/common';
+import { createRedis, parseConfig, purgeGatewayCache } from '@neuralbeat/common';
 import { SEARCH_KINDS } from '@neuralbeat/common/contracts';
 import { PostgresSearchEngine } from '../services/search/src/engine/postgresEngine';
 import { queryWords } from '../services/search/src/engine/text';
 import { indexChangedChannel } from '../services/search/src/services/resultCache';
-import { benchDatabase, startProcess, stopProcess, uniquePrefix } from './support';
+import { benchDatabase, freePort, startProcess, stopProcess, uniquePrefix } from './support';
 
 const NEWS = Number(process.env.BENCH_NEWS ?? 100_000);
 const OTHERS = Number(process.env.BENCH_OTHERS ?? 10_000);
@@ -132,11 +135,13 @@ await db.raw(
 await db.raw('ANALYZE');
 console.log(`Generated in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
 
+// One prefix for the three processes: search's cache purges reach the gateway on it.
+const redisPrefix = uniquePrefix();
 const env = (cacheSeconds: number) => ({
   NODE_ENV: 'production',
   LOG_LEVEL: 'warn',
   DATABASE_URL: database.url,
-  REDIS_PREFIX: uniquePrefix(),
+  REDIS_PREFIX: redisPrefix,
   CONTENT_PORT: String(PORTS.content),
   SEARCH_PORT: String(PORTS.search),
   GATEWAY_PORT: String(PORTS.gateway),
@@ -161,7 +166,7 @@ function latencies(samples: number[]): Latencies {
   return { p50: ms(percentile(samples, 50)), p95: ms(percentile(samples, 95)), p99: ms(percentile(samples, 99)) };
 }
 
-async function load(connections: number) {
+async function load(connections: number, url = gatewayUrl) {
   const terms = LOAD_TERMS.flatMap((term) => SEARCH_KINDS.map(() => term));
   const requests = LOAD_TERMS.flatMap((term) => SEARCH_KINDS.map((kind) => ({ method: 'GET' as const, path: `/api/${kind}/search?q=${encodeURIComponent(term)}` })));
   const samples: number[] = [];
@@ -173,7 +178,7 @@ async function load(connections: number) {
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
-        url: gatewayUrl,
+        url,
         connections,
         duration: DURATION,
         pipelining: 1,
@@ -211,8 +216,7 @@ const children: ChildProcess[] = [];
 try {
   const content = await startProcess('services/content/src/main.ts', env(30), `http://127.0.0.1:${PORTS.content}/healthz`);
   children.push(content);
-  const searchEnv = env(30);
-  let search = await startProcess('services/search/src/main.ts', searchEnv, `http://127.0.0.1:${PORTS.search}/healthz`);
+  let search = await startProcess('services/search/src/main.ts', env(30), `http://127.0.0.1:${PORTS.search}/healthz`);
   children.push(search);
   const reindexStarted = Date.now();
   for (;;) {
@@ -255,19 +259,43 @@ try {
     rows.push({ mode, 'req/s': r.rps, 'p50 ms': r.p50, 'p95 ms': r.p95, 'p99 ms': r.p99, errors: r.errors, goal: goal ? (r.p95 <= 20 ? 'met' : 'not met') : '' });
     for (const c of r.byClass) classRows.push({ mode, class: c.name, requests: c.requests, 'p50 ms': c.p50, 'p95 ms': c.p95, 'p99 ms': c.p99 });
   };
-  // A popular-query cache is warm in production: ask each query once before measuring.
-  for (const term of LOAD_TERMS) for (const kind of SEARCH_KINDS) await fetch(`${gatewayUrl}/api/${kind}/search?q=${encodeURIComponent(term)}`).then((r) => r.text());
+  // A popular-query cache is warm in production: each query is asked once before measuring, and its body kept for the
+  // baseline, node:http answering every URL of the rotation with the body the gateway gave, nothing in between.
+  const bodies: Record<string, string> = {};
+  for (const term of LOAD_TERMS) {
+    for (const kind of SEARCH_KINDS) {
+      const url = `/api/${kind}/search?q=${encodeURIComponent(term)}`;
+      bodies[url] = await fetch(`${gatewayUrl}${url}`).then((r) => r.text());
+    }
+  }
+  const bodiesFile = path.join(os.tmpdir(), `${redisPrefix}-bodies.json`);
+  fs.writeFileSync(bodiesFile, JSON.stringify(bodies));
+  const barePort = await freePort();
+  const bare = await startProcess('bench/bareServer.ts', { PORT: String(barePort), BARE_BODIES_FILE: bodiesFile }, `http://127.0.0.1:${barePort}/`);
+  children.push(bare);
+  row(`bare node:http, same bodies, ${CONNECTIONS} connections`, await load(CONNECTIONS, `http://127.0.0.1:${barePort}`), false);
+  await stopProcess(bare);
+  children.splice(children.indexOf(bare), 1);
+  fs.rmSync(bodiesFile);
+
   row(`cache on (warm), ${CONNECTIONS} connections`, await load(CONNECTIONS), true);
-  // As in production while the pipeline publishes: news answers are forgotten every second (what indexing a news item does), the other kinds keep theirs.
+  // As in production while the pipeline publishes: news answers are forgotten every second, here, in the other search processes
+  // and in the gateways (what indexing a news item does); the other kinds keep theirs.
   const redis = createRedis(parseConfig({}).REDIS_URL);
-  const publishing = setInterval(() => void redis.publish(indexChangedChannel(searchEnv.REDIS_PREFIX), 'news'), 1000);
+  const publishing = setInterval(() => {
+    void redis.publish(indexChangedChannel(redisPrefix), 'news');
+    void purgeGatewayCache(redis, redisPrefix, ['search:news']);
+  }, 1000);
   row(`cache on, news indexed every second, ${CONNECTIONS} connections`, await load(CONNECTIONS), true);
   clearInterval(publishing);
-  redis.disconnect();
   await stopProcess(search);
   children.splice(children.indexOf(search), 1);
   search = await startProcess('services/search/src/main.ts', env(0), `http://127.0.0.1:${PORTS.search}/healthz`);
   children.push(search);
+  // The gateway still holds the answers of the cached run: without them, every search reaches the engine.
+  await purgeGatewayCache(redis, redisPrefix, ['search']);
+  redis.disconnect();
+  await new Promise((r) => setTimeout(r, 500));
   row(`cache off, ${CONNECTIONS} connections`, await load(CONNECTIONS), true);
   row('cache off, 1 connection', await load(1), false);
 

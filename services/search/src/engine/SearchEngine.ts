@@ -40,8 +40,8 @@ export interface SearchEngine {
   remove(kind: SearchKind, refId: number): Promise<void>;
   /** Removes documents of a kind that no upsert has touched since `since`: what a reindex did not find any more. */
   removeStale(kind: SearchKind, since: Date): Promise<void>;
-  /** Rebuilds the typo dictionary of a kind from its documents (after a reindex). */
-  rebuildDictionary(kind: SearchKind): Promise<void>;
+  /** After a reindex of a kind: rebuilds its typo dictionary from its documents and readies its indexes for searching. */
+  finishReindex(kind: SearchKind): Promise<void>;
   /** Documents in the index, all kinds. */
   count(): Promise<number>;
   /** `words` come from `queryWords()`: non-empty, lower-cased, accent-free. */

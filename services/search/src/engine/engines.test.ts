@@ -47,7 +47,7 @@ function engineSuite(name: string, make: () => Promise<{ engine: SearchEngine; c
         tool(16, 'Transcribe Pro', { excerpt: 'Speech to text for meetings', tags: ['audio'] }),
       ]);
       // Engines that keep a typo dictionary build it after bulk loads.
-      await engine.rebuildDictionary('tools');
+      await engine.finishReindex('tools');
     });
     afterAll(async () => cleanup());
 
@@ -173,12 +173,33 @@ it('answers a word found in more documents than it ranks: title matches first, n
   await engine.upsertMany(
     Array.from({ length: 1500 }, (_, i) => (i % 3 === 0 ? doc('resources', i + 1, { title: `Nebula guide ${i + 1}` }) : doc('resources', i + 1, { title: `Star guide ${i + 1}`, excerpt: 'Where a nebula forms' }))),
   );
-  await engine.rebuildDictionary('resources');
+  await engine.finishReindex('resources');
   const page = await search(engine, 'resources', 'nebula');
   expect(page.hits.map((h) => h.result.id)).toEqual([1498, 1495, 1492, 1489, 1486, 1483, 1480, 1477, 1474, 1471]);
   expect(page.hits.every((h) => h.why.field === 'title')).toBe(true);
   expect(page.total).toBeGreaterThan(1400);
   expect(page.total).toBeLessThan(1600);
+});
+
+it('keeps the GIN pending lists short, and empties them at the end of a reindex (every search reads them in full)', async () => {
+  const gin = async () =>
+    (
+      await t.db.raw<{ rows: { name: string; options: string[] | null }[] }>(
+        `SELECT c.relname AS name, c.reloptions AS options FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am am ON am.oid = c.relam
+         WHERE am.amname = 'gin' AND i.indrelid IN ('search_documents'::regclass, 'search_terms'::regclass) ORDER BY 1`,
+      )
+    ).rows;
+  const indexes = await gin();
+  expect(indexes.map((i) => i.name)).toEqual(expect.arrayContaining(['search_documents_events_head_tsv_idx', 'search_documents_events_tsv_idx']));
+  for (const index of indexes) expect(index.options).toContain('gin_pending_list_limit=256');
+
+  await t.db.raw('CREATE EXTENSION IF NOT EXISTS pgstattuple');
+  const pending = async () => Number((await t.db.raw(`SELECT pending_tuples FROM pgstatginindex('search_documents_events_head_tsv_idx')`)).rows[0].pending_tuples);
+  const engine = new PostgresSearchEngine(t.db);
+  await engine.upsertMany(Array.from({ length: 200 }, (_, i) => doc('events', 5000 + i, { title: `Summit on nebula ${i}`, excerpt: 'Talks and workshops' })));
+  expect(await pending()).toBeGreaterThan(0);
+  await engine.finishReindex('events');
+  expect(await pending()).toBe(0);
 });
 
 const MEILI_HOST = process.env.MEILI_HOST ?? 'http://127.0.0.1:7700';

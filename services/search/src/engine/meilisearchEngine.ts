@@ -116,7 +116,7 @@ export class MeilisearchEngine implements SearchEngine {
   }
 
   /** Meilisearch corrects typos itself; there is no dictionary to rebuild. */
-  async rebuildDictionary(): Promise<void> {}
+  async finishReindex(): Promise<void> {}
 
   async count(): Promise<number> {
     let total = 0;

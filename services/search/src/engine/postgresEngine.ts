@@ -109,7 +109,7 @@ export class PostgresSearchEngine implements SearchEngine {
     await this.db('search_documents').where('kind', kind).where('indexed_at', '<', since).delete();
   }
 
-  async rebuildDictionary(kind: SearchKind): Promise<void> {
+  async finishReindex(kind: SearchKind): Promise<void> {
     await this.db.transaction(async (trx) => {
       await trx('search_terms').where({ kind }).delete();
       await trx.raw(
@@ -118,6 +118,12 @@ export class PostgresSearchEngine implements SearchEngine {
         [kind],
       );
     });
+    // A bulk write leaves its GIN entries in the indexes' pending lists, which every search reads through in full:
+    // move them into the indexes proper now rather than at the next autovacuum.
+    await this.db.raw(
+      `SELECT gin_clean_pending_list(i.indexrelid::regclass) FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am am ON am.oid = c.relam
+       WHERE am.amname = 'gin' AND i.indrelid IN ('search_documents'::regclass, 'search_terms'::regclass)`,
+    );
     // Search plans choose between the GIN index and walking newest first by how common a word is: give them current statistics.
     await this.db.raw('ANALYZE search_documents, search_terms');
   }

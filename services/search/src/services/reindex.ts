@@ -53,7 +53,7 @@ export async function reindex({ db, engine, content, logger, onChange, signal }:
         documents[kind] += page.length;
       }
       await engine.removeStale(kind, since);
-      await engine.rebuildDictionary(kind);
+      await engine.finishReindex(kind);
       logger.info({ kind, documents: documents[kind] }, 'reindexed');
     }
     const total = Object.values(documents).reduce((a, b) => a + b, 0);
