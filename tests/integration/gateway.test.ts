@@ -212,6 +212,39 @@ describe('gateway cache of answers tagged with surrogate keys (search)', () => {
   });
 });
 
+describe('gateway fast path for API reads (before Express)', () => {
+  it('gives a GET what Express gave it: request id, security headers, log line, and the address and protocol only a trusted proxy may set', async () => {
+    const echo = express();
+    echo.get(/.*/, (req, res) => res.json({ forwardedFor: req.header('x-forwarded-for'), proto: req.header('x-forwarded-proto'), requestId: req.header('x-request-id'), url: req.originalUrl }));
+    const service = await serve(echo, 0);
+    const lines: { msg: string; url?: string; status?: number; reqId?: string }[] = [];
+    const logger = createLogger('gateway', 'info', { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const cfg = testConfig('postgres://postgres@127.0.0.1:5432/postgres', { CONTENT_URL: service.url, SEARCH_URL: service.url, PIPELINE_URL: service.url, WEB_DIST: dist });
+    const edge = await startGateway(cfg, logger);
+    const behindProxy = await startGateway({ ...cfg, GATEWAY_TRUSTED_PROXIES: 'loopback' }, createLogger('gateway', 'silent'));
+    const claims = { 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'https', 'x-request-id': 'fast-1' };
+    try {
+      const res = await fetch(`${edge.url}/api/tools?page=2&q=a%20b`, { headers: claims });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-request-id')).toBe('fast-1');
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      // At the edge the client's claims are not believed.
+      expect(await res.json()).toEqual({ forwardedFor: '127.0.0.1', proto: 'http', requestId: 'fast-1', url: '/api/tools?page=2&q=a%20b' });
+      await until(async () => lines.some((l) => l.msg === 'request completed' && l.reqId === 'fast-1'));
+      expect(lines.find((l) => l.reqId === 'fast-1')).toMatchObject({ url: '/api/tools?page=2&q=a%20b', status: 200 });
+      // Behind a trusted proxy they are.
+      const trusted = await (await fetch(`${behindProxy.url}/api/tools`, { headers: claims })).json();
+      expect(trusted).toMatchObject({ forwardedFor: '203.0.113.9', proto: 'https' });
+      // A URL with NUL still meets Express's refusal, and an unknown API path its JSON 404.
+      expect((await fetch(`${edge.url}/api/tools/%00`)).status).toBe(400);
+      expect((await fetch(`${edge.url}/api/nothing-here`)).status).toBe(404);
+    } finally {
+      await Promise.all([edge.close(), behindProxy.close(), service.close()]);
+    }
+  });
+});
+
 describe('gateway keep-alive connections to the services', () => {
   it('asks again on a new connection when a kept-alive one is closed under a GET, and never repeats a POST', async () => {
     // A service that closes a connection as its second request arrives: what a keep-alive timeout racing a reuse looks like.

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, STATUS_CODES, type RequestListener } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import express, { type Express, type NextFunction, type Request, type Response, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
@@ -27,26 +27,32 @@ export type ReadinessCheck = () => Promise<void>;
 
 const QUIET_PATHS = new Set(['/healthz', '/readyz']);
 
+/** Logs one JSON line (method, url, status, duration, request id) when the response is finished. */
+export function logWhenFinished(logger: Logger, req: IncomingMessage, res: ServerResponse, requestId: string): void {
+  const started = process.hrtime.bigint();
+  const url = req.url ?? '';
+  res.once('finish', () => {
+    if (QUIET_PATHS.has(url.split('?')[0]!)) return;
+    const status = res.statusCode;
+    const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
+    if (!logger.isLevelEnabled(level)) return;
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    logger[level]({ reqId: requestId, method: req.method, url, status, ms: Math.round(ms * 10) / 10 }, 'request completed');
+  });
+}
+
 /**
- * One JSON log line per request (method, url, status, duration, request id) and a
- * `req.log` child logger carrying the request id, created only when used.
+ * One JSON log line per request and a `req.log` child logger carrying the
+ * request id, created only when used.
  */
 function requestLogger(logger: Logger): RequestHandler {
   return (req, res, next) => {
-    const started = process.hrtime.bigint();
     let child: Logger | undefined;
     Object.defineProperty(req, 'log', {
       configurable: true,
       get: () => (child ??= logger.child({ reqId: req.requestId })),
     });
-    res.once('finish', () => {
-      if (QUIET_PATHS.has(req.path)) return;
-      const status = res.statusCode;
-      const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
-      if (!logger.isLevelEnabled(level)) return;
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      logger[level]({ reqId: req.requestId, method: req.method, url: req.originalUrl, status, ms: Math.round(ms * 10) / 10 }, 'request completed');
-    });
+    logWhenFinished(logger, req, res, req.requestId);
     next();
   };
 }

@@ -2,7 +2,7 @@ import compression from 'compression';
 import type { Express } from 'express';
 import { createServiceApp, finishServiceApp, notFound, type Logger } from '@neuralbeat/common';
 import type { GatewayConfig } from './config';
-import { apiProxy } from './proxy';
+import { apiForwarder, apiProxy, type ApiForwarder } from './proxy';
 import { spaRoutes } from './spa';
 import type { ServiceKey } from './serviceRoutes';
 import { crawlerDocuments } from './documents';
@@ -28,6 +28,8 @@ export interface GatewayDeps {
   upstreamTimeoutMs?: number;
   /** Shared public API responses replayed by the server before Express (see server.ts). */
   apiCache?: ApiMicroCache;
+  /** Forwards /api requests to the services; shared with the server's fast path (see server.ts). */
+  forward?: ApiForwarder;
 }
 
 /** The one public origin: /api routing, the SPA, and the crawler-facing documents. */
@@ -49,7 +51,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   });
   app.use(securityHeadersMiddleware(securityHeaders()));
   app.use('/api', bufferedBody({ limitBytes: BODY_LIMIT_BYTES, timeoutMs: deps.config.REQUEST_BODY_TIMEOUT_MS }));
-  app.use(apiProxy(deps.targets, deps.upstreamTimeoutMs, deps.apiCache));
+  app.use(apiProxy(deps.forward ?? apiForwarder(deps.targets, deps.upstreamTimeoutMs, deps.apiCache)));
   app.get(IMAGE_PROXY_PATH, new ImageProxy({ contentUrl: deps.targets.content, allowPrivateAddresses: deps.config.IMAGE_PROXY_PRIVATE_ADDRESSES }).handler());
   app.use('/api', (req, _res, next) => next(notFound(`No API route for ${req.method} ${req.originalUrl.split('?')[0]}`)));
   app.use(compression());

@@ -1,5 +1,5 @@
-import http from 'node:http';
-import type { RequestHandler, Request, Response } from 'express';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { RequestHandler } from 'express';
 import { AppError, REQUEST_ID_HEADER, badGateway, serviceUnavailable } from '@neuralbeat/common';
 import { serviceFor, type ServiceKey } from './serviceRoutes';
 import type { ApiMicroCache } from './apiCache';
@@ -15,18 +15,27 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'tra
 const IDLE_SOCKET_MS = 4_000;
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** What the gateway knows of a request beyond its headers: what the service is told. */
+export interface ForwardedRequest {
+  requestId: string;
+  /** The visitor's address (the socket's, or what a trusted proxy said). */
+  clientIp: string;
+  protocol: string;
+  /** The body, read in full before forwarding (none for GET). */
+  body?: Buffer;
+}
+
 /** What the client sent, as the service should see it: hop-by-hop and forwarding headers replaced by the gateway's own. */
-function upstreamHeaders(req: Request): http.OutgoingHttpHeaders {
+function upstreamHeaders(req: IncomingMessage, forwarded: ForwardedRequest): http.OutgoingHttpHeaders {
   const headers: http.OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (!HOP_BY_HOP.has(name) && !name.startsWith('x-forwarded-') && name !== 'content-length') headers[name] = value;
   }
-  headers[REQUEST_ID_HEADER] = req.requestId;
-  headers['x-forwarded-for'] = req.ip ?? req.socket.remoteAddress ?? '';
-  headers['x-forwarded-proto'] = req.protocol;
+  headers[REQUEST_ID_HEADER] = forwarded.requestId;
+  headers['x-forwarded-for'] = forwarded.clientIp;
+  headers['x-forwarded-proto'] = forwarded.protocol;
   headers['x-forwarded-host'] = req.headers.host ?? '';
-  // The body was read in full by `bufferedBody`.
-  if (req.rawBody?.length) headers['content-length'] = req.rawBody.length;
+  if (forwarded.body?.length) headers['content-length'] = forwarded.body.length;
   return headers;
 }
 
@@ -46,7 +55,9 @@ function upstreamHeaders(req: Request): http.OutgoingHttpHeaders {
  * ClientRequest and one listener per event, which about halves the gateway's
  * CPU per proxied request.
  */
-export function apiProxy(targets: Record<ServiceKey, string>, timeoutMs = 15_000, cache?: ApiMicroCache): RequestHandler {
+export type ApiForwarder = (key: ServiceKey, req: IncomingMessage, res: ServerResponse, forwarded: ForwardedRequest) => void;
+
+export function apiForwarder(targets: Record<ServiceKey, string>, timeoutMs = 15_000, cache?: ApiMicroCache): ApiForwarder {
   // Idle connections are dropped after 4 s, before the services' own 5 s keep-alive timeout closes them under a request.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 512, keepAliveMsecs: 10_000, timeout: IDLE_SOCKET_MS });
   const origins = new Map(
@@ -56,9 +67,9 @@ export function apiProxy(targets: Record<ServiceKey, string>, timeoutMs = 15_000
     }),
   );
 
-  const fail = (key: ServiceKey, req: Request, res: Response, err: NodeJS.ErrnoException | 'timeout') => {
+  const fail = (key: ServiceKey, req: IncomingMessage, res: ServerResponse, requestId: string, err: NodeJS.ErrnoException | 'timeout') => {
     if (res.destroyed || res.writableEnded) return;
-    if (cache?.serveStale(req, res, req.requestId)) return;
+    if (cache?.serveStale(req, res, requestId)) return;
     if (res.headersSent) return void res.destroy();
     const code = err === 'timeout' ? err : err.code;
     const error: AppError =
@@ -71,13 +82,9 @@ export function apiProxy(targets: Record<ServiceKey, string>, timeoutMs = 15_000
     res.end(JSON.stringify(error.toEnvelope()));
   };
 
-  return (req, res, next) => {
-    const key = serviceFor(req.path);
-    if (!key) return next();
-    forward(key, req, res, true);
-  };
+  return (key, req, res, forwarded) => forward(key, req, res, forwarded, true);
 
-  function forward(key: ServiceKey, req: Request, res: Response, mayRetry: boolean): void {
+  function forward(key: ServiceKey, req: IncomingMessage, res: ServerResponse, forwarded: ForwardedRequest, mayRetry: boolean): void {
     const origin = origins.get(key)!;
     const askedAt = Date.now();
     const upstream = http.request({
@@ -85,20 +92,20 @@ export function apiProxy(targets: Record<ServiceKey, string>, timeoutMs = 15_000
       hostname: origin.hostname,
       port: origin.port,
       method: req.method,
-      path: origin.basePath + req.originalUrl,
-      headers: upstreamHeaders(req),
+      path: origin.basePath + req.url,
+      headers: upstreamHeaders(req, forwarded),
     });
     let answered = false;
     upstream.setTimeout(timeoutMs, () => {
       upstream.destroy();
-      if (!answered) fail(key, req, res, 'timeout');
+      if (!answered) fail(key, req, res, forwarded.requestId, 'timeout');
       else if (!res.writableFinished) res.destroy();
     });
     upstream.on('error', (err: NodeJS.ErrnoException) => {
       if (answered) return;
       // A kept-alive connection the service closed just as it was reused: ask again once on a new one (Node's advice for idempotent requests).
-      if (mayRetry && upstream.reusedSocket && err.code === 'ECONNRESET' && IDEMPOTENT.has(req.method) && !res.headersSent) return forward(key, req, res, false);
-      fail(key, req, res, err);
+      if (mayRetry && upstream.reusedSocket && err.code === 'ECONNRESET' && IDEMPOTENT.has(req.method!) && !res.headersSent) return forward(key, req, res, forwarded, false);
+      fail(key, req, res, forwarded.requestId, err);
     });
     // The visitor went away before the answer was sent: stop asking the service.
     res.once('close', () => {
@@ -107,7 +114,7 @@ export function apiProxy(targets: Record<ServiceKey, string>, timeoutMs = 15_000
     upstream.once('response', (answer) => {
       answered = true;
       const status = answer.statusCode ?? 502;
-      if (status >= 500 && cache?.serveStale(req, res, req.requestId)) return void answer.resume();
+      if (status >= 500 && cache?.serveStale(req, res, forwarded.requestId)) return void answer.resume();
       cache?.capture(req, answer, askedAt);
       for (const [name, value] of Object.entries(answer.headers)) {
         // Surrogate-* headers speak to the gateway's cache alone (Edge Architecture 1.0: the surrogate removes them).
@@ -124,6 +131,15 @@ export function apiProxy(targets: Record<ServiceKey, string>, timeoutMs = 15_000
         if (!answer.complete && !res.destroyed) res.destroy();
       });
     });
-    upstream.end(req.rawBody?.length ? req.rawBody : undefined);
+    upstream.end(forwarded.body?.length ? forwarded.body : undefined);
   }
+}
+
+/** The forwarder as Express middleware, for requests the fast path left to Express (bodies, odd URLs). */
+export function apiProxy(forward: ApiForwarder): RequestHandler {
+  return (req, res, next) => {
+    const key = serviceFor(req.path);
+    if (!key) return next();
+    forward(key, req, res, { requestId: req.requestId, clientIp: req.ip ?? req.socket.remoteAddress ?? '', protocol: req.protocol, body: req.rawBody });
+  };
 }

@@ -5,23 +5,23 @@ import type { GatewayConfig } from './config';
 import { createGatewayApp } from './app';
 import { ApiMicroCache } from './apiCache';
 import { securityHeaders } from './securityHeaders';
+import { apiForwarder } from './proxy';
+import { apiFastPath } from './apiFastPath';
 
 /** Wires the gateway from config; used by main.ts and by tests. */
 export async function startGateway(cfg: GatewayConfig, logger: Logger = createLogger('gateway', cfg.LOG_LEVEL)): Promise<RunningServer> {
-  const apiCache = new ApiMicroCache(securityHeaders());
+  const headers = securityHeaders();
+  const apiCache = new ApiMicroCache(headers);
   // Its own connection: a subscribed Redis connection can do nothing else.
   const purges = createRedis(cfg.REDIS_URL, logger);
   apiCache.listenForPurges(purges, cachePurgeChannel(cfg.REDIS_PREFIX), logger);
-  const app = createGatewayApp({
-    logger,
-    apiCache,
-    config: cfg,
-    targets: { content: cfg.CONTENT_URL, search: cfg.SEARCH_URL, pipeline: cfg.PIPELINE_URL },
-    webDist: path.resolve(cfg.WEB_DIST),
-  });
-  // Cached public API answers are replayed before Express sees the request.
+  const targets = { content: cfg.CONTENT_URL, search: cfg.SEARCH_URL, pipeline: cfg.PIPELINE_URL };
+  const forward = apiForwarder(targets, undefined, apiCache);
+  const app = createGatewayApp({ logger, apiCache, forward, config: cfg, targets, webDist: path.resolve(cfg.WEB_DIST) });
+  const fastPath = apiFastPath({ forward, trust: app.get('trust proxy fn'), headers, logger });
+  // Cached public API answers are replayed, and other API reads forwarded, before Express sees the request.
   const handler: RequestListener = (req, res) => {
-    if (!apiCache.tryServe(req, res, () => requestIdFrom(req))) app(req, res);
+    if (!apiCache.tryServe(req, res, () => requestIdFrom(req)) && !fastPath(req, res)) app(req, res);
   };
   const server = await serve(handler, cfg.GATEWAY_PORT, cfg.LISTEN_HOST);
   logger.info({ port: server.port }, 'gateway listening');
