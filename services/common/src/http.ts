@@ -41,22 +41,6 @@ export function logWhenFinished(logger: Logger, req: IncomingMessage, res: Serve
   });
 }
 
-/**
- * One JSON log line per request and a `req.log` child logger carrying the
- * request id, created only when used.
- */
-function requestLogger(logger: Logger): RequestHandler {
-  return (req, res, next) => {
-    let child: Logger | undefined;
-    Object.defineProperty(req, 'log', {
-      configurable: true,
-      get: () => (child ??= logger.child({ reqId: req.requestId })),
-    });
-    logWhenFinished(logger, req, res, req.requestId);
-    next();
-  };
-}
-
 interface ServiceAppOptions {
   name: string;
   logger: Logger;
@@ -79,11 +63,6 @@ export function hasBody(req: { headers: Record<string, string | string[] | undef
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
-/** Postgres refuses NUL in text: a NUL byte anywhere in the URL is a client error, named as such. */
-const rejectNulInUrl: RequestHandler = (req, _res, next) => {
-  next(/%00/.test(req.url) || req.url.includes('\u0000') ? badRequest('The request URL must not contain NUL bytes', 'url') : undefined);
-};
-
 /** The path of the first string holding a NUL byte in a parsed JSON body, or null. Iterative: bodies may nest deeply. */
 function nulPath(body: unknown): string | null {
   const stack: [unknown, string[]][] = [[body, []]];
@@ -99,15 +78,16 @@ function nulPath(body: unknown): string | null {
 }
 
 /** JSON bodies only (415 otherwise), parsed with a size limit, with no NUL bytes in their text. */
-function jsonBody(limit: string): RequestHandler[] {
-  return [
-    (req, _res, next) => next(hasBody(req) && !req.is(JSON_TYPES) ? unsupportedMediaType() : undefined),
-    express.json({ limit, type: JSON_TYPES }),
-    (req, _res, next) => {
+function jsonBody(limit: string): RequestHandler {
+  const parse = express.json({ limit, type: JSON_TYPES });
+  return (req, res, next) => {
+    if (!req.is(JSON_TYPES)) return next(unsupportedMediaType());
+    parse(req, res, (err?: unknown) => {
+      if (err) return next(err);
       const field = req.body === undefined ? null : nulPath(req.body);
       next(field ? badRequest('Text must not contain NUL bytes', field) : undefined);
-    },
-  ];
+    });
+  };
 }
 
 /**
@@ -121,14 +101,25 @@ export function createServiceApp({ name, logger, readiness = {}, bodyLimit = '10
   // API clients revalidate through react-query, not HTTP caches; hashing every body for an ETag is pure cost.
   app.set('etag', false);
   app.set('trust proxy', trustProxyList(trustProxy));
+  // `req.log`: a child logger carrying the request id, made on first use (on the app's request prototype, not per request).
+  Object.defineProperty(app.request, 'log', {
+    configurable: true,
+    get(this: Request & { childLog?: Logger }) {
+      return (this.childLog ??= logger.child({ reqId: this.requestId }));
+    },
+  });
+  const parseBody = bodyLimit ? jsonBody(bodyLimit) : null;
+  // What every request meets before the routes, in one middleware (each Express layer costs every request):
+  // its id (created or forwarded), its log line, the refusal of NUL in the URL (Postgres refuses NUL in text),
+  // and a JSON body when one is sent.
   app.use((req, res, next) => {
     req.requestId = requestIdFrom(req);
     res.setHeader(REQUEST_ID_HEADER, req.requestId);
+    logWhenFinished(logger, req, res, req.requestId);
+    if (/%00/.test(req.url) || req.url.includes('\u0000')) return next(badRequest('The request URL must not contain NUL bytes', 'url'));
+    if (parseBody && hasBody(req)) return parseBody(req, res, next);
     next();
   });
-  app.use(requestLogger(logger));
-  app.use(rejectNulInUrl);
-  if (bodyLimit) app.use(jsonBody(bodyLimit));
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok', service: name, pid: process.pid, uptimeSeconds: Math.round(process.uptime()) });
   });
