@@ -63,6 +63,9 @@ export function hasBody(req: { headers: Record<string, string | string[] | undef
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
+/** Postgres refuses NUL in text: a NUL byte anywhere in the URL (raw or escaped) is a client error. */
+export const urlHasNul = (url: string) => url.includes('%00') || url.includes('\u0000');
+
 /** The path of the first string holding a NUL byte in a parsed JSON body, or null. Iterative: bodies may nest deeply. */
 function nulPath(body: unknown): string | null {
   const stack: [unknown, string[]][] = [[body, []]];
@@ -116,7 +119,7 @@ export function createServiceApp({ name, logger, readiness = {}, bodyLimit = '10
     req.requestId = requestIdFrom(req);
     res.setHeader(REQUEST_ID_HEADER, req.requestId);
     logWhenFinished(logger, req, res, req.requestId);
-    if (/%00/.test(req.url) || req.url.includes('\u0000')) return next(badRequest('The request URL must not contain NUL bytes', 'url'));
+    if (urlHasNul(req.url)) return next(badRequest('The request URL must not contain NUL bytes', 'url'));
     if (parseBody && hasBody(req)) return parseBody(req, res, next);
     next();
   });

@@ -25,21 +25,20 @@ const KEPT_HEADERS = ['content-type', 'cache-control', 'content-encoding', 'vary
  */
 export const PURGE_SETTLE_MS = 250;
 
+const headerText = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(',') : (value ?? ''));
+const maxAge = (value: string) => Number(value.match(/\bmax-age=(\d+)/)?.[1] ?? 0);
+
 /** Seconds of `Cache-Control: public, max-age=N`, or 0 when the response may not be shared. */
 function sharedMaxAge(cacheControl: string | string[] | undefined): number {
-  const value = Array.isArray(cacheControl) ? cacheControl.join(',') : (cacheControl ?? '');
-  if (!/\bpublic\b/.test(value) || /\b(no-store|private|no-cache)\b/.test(value)) return 0;
-  const match = value.match(/\bmax-age=(\d+)/);
-  return match ? Number(match[1]) : 0;
+  const value = headerText(cacheControl);
+  return /\bpublic\b/.test(value) && !/\b(no-store|private|no-cache)\b/.test(value) ? maxAge(value) : 0;
 }
 
 /** Seconds of `Surrogate-Control: max-age=N` (meant for the gateway alone), or undefined when there is none. */
 function surrogateMaxAge(surrogateControl: string | string[] | undefined): number | undefined {
   if (surrogateControl === undefined) return undefined;
-  const value = Array.isArray(surrogateControl) ? surrogateControl.join(',') : surrogateControl;
-  if (/\bno-store\b/.test(value)) return 0;
-  const match = value.match(/\bmax-age=(\d+)/);
-  return match ? Number(match[1]) : 0;
+  const value = headerText(surrogateControl);
+  return /\bno-store\b/.test(value) ? 0 : maxAge(value);
 }
 
 const headerKeys = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(' ') : (value ?? '')).split(/\s+/).filter(Boolean);

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import proxyAddr from 'proxy-addr';
-import { hasBody, logWhenFinished, REQUEST_ID_HEADER, requestIdFrom, type Logger } from '@neuralbeat/common';
+import { hasBody, logWhenFinished, REQUEST_ID_HEADER, requestIdFrom, urlHasNul, type Logger } from '@neuralbeat/common';
 import type { ApiForwarder } from './proxy';
 import { serviceFor } from './serviceRoutes';
 
@@ -21,7 +21,7 @@ export function apiFastPath(opts: { forward: ApiForwarder; trust: (address: stri
   const headers = Object.entries(opts.headers);
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     const url = req.url ?? '';
-    if (!FAST_METHODS.has(req.method!) || !url.startsWith('/api/') || hasBody(req) || /%00/.test(url) || url.includes('\u0000')) return false;
+    if (!FAST_METHODS.has(req.method!) || !url.startsWith('/api/') || hasBody(req) || urlHasNul(url)) return false;
     const key = serviceFor(url.split('?', 1)[0]!);
     if (!key) return false;
     const requestId = requestIdFrom(req);
