@@ -62,6 +62,8 @@ try {
   const tags = [...rankedTags.slice(0, 12), ...Array.from({ length: 8 }, (_, i) => tail[Math.floor(((i + 0.5) * tail.length) / 8)]!)];
   const tagPages = tags.map((t) => ({ tag: t.value, pages: Math.min(50, Math.ceil(t.article_count / PAGE)) }));
   const categories = ['Content Creation', 'Development', 'AI Chatbots', 'Data Analytics'];
+  // Directory text filters as visitors type them: tags (of every frequency), words of names and descriptions.
+  const directoryWords = ['tool-tag-1', 'tool-tag-42', 'tool-tag-250', 'bench tool 12', 'generated', 'number 77'];
 
   const SAMPLES = 4000;
   const mixes: Record<string, string[]> = {
@@ -79,9 +81,29 @@ try {
     'resource': sample(resourceSlugs, SAMPLES).map((s) => `/api/resources/${s}`),
     'ai stats': ['/api/ai-stats'],
   };
-  // A visit as the site makes it: article pages (readers and crawlers) most, then lists, home and the directory's tool pages.
+  // The directory as its page reads it (24 tools a page, "Load more" for the next): all tools, a category or a
+  // pricing, mostly the first pages; and, apart, with a text filter.
+  const DIRECTORY_PAGE = 24;
+  mixes['directory'] = Array.from({ length: SAMPLES }, () => {
+    const query = new URLSearchParams();
+    const r = rand();
+    if (r < 0.5) query.set('category', categories[Math.floor(rand() * categories.length)]!);
+    else if (r < 0.65) query.set('pricing', ['free', 'freemium', 'paid'][Math.floor(rand() * 3)]!);
+    query.set('limit', String(DIRECTORY_PAGE));
+    query.set('offset', String(DIRECTORY_PAGE * Math.floor(rand() ** 2 * 20)));
+    return `/api/tools?${query}`;
+  });
+  mixes['directory text filter'] = Array.from({ length: SAMPLES }, () => {
+    const query = new URLSearchParams({ q: directoryWords[Math.floor(rand() * directoryWords.length)]! });
+    if (rand() < 0.3) query.set('category', categories[Math.floor(rand() * categories.length)]!);
+    query.set('limit', String(DIRECTORY_PAGE));
+    query.set('offset', String(DIRECTORY_PAGE * Math.floor(rand() ** 3 * 5)));
+    return `/api/tools?${query}`;
+  });
+
+  // A visit as the site makes it: article pages (readers and crawlers) most, then lists, home, the directory and its tool pages.
   const siteWeights: Record<string, number> = {
-    'article': 30, 'news page': 15, 'tag page': 15, 'home': 10, 'popular tags': 5, 'tool': 10, 'similar tools': 10, 'featured tools': 3, 'resource': 2,
+    'article': 30, 'news page': 15, 'tag page': 15, 'home': 10, 'popular tags': 5, 'tool': 10, 'similar tools': 10, 'featured tools': 3, 'resource': 2, 'directory': 5,
   };
   mixes['site mix'] = Array.from({ length: SAMPLES }, () => {
     let r = rand() * Object.values(siteWeights).reduce((a, b) => a + b, 0);
@@ -91,8 +113,6 @@ try {
     }
     return '/api/home';
   });
-  // Whole-category directory answers (hundreds of KB each): measured apart, their cost is the body.
-  mixes['directory category'] = categories.map((c) => `/api/tools?category=${encodeURIComponent(c)}`);
 
   // ---------- the systems under test ----------
   const startStack = async (cacheSeconds: number) => {
@@ -276,15 +296,18 @@ try {
     ['similar tools', `/api/tools/${toolSlugs[0]}/similar`],
     ['featured tools', '/api/tools/featured'],
     ['directory', '/api/tools'],
-    ['directory by category', '/api/tools?category=Development'],
+    ['directory by category, page 10', '/api/tools?category=Development&limit=24&offset=216'],
+    ['directory by category and pricing', '/api/tools?category=Development&pricing=paid'],
+    ['directory text filter (a tag of ~1% of tools)', '/api/tools?q=tool-tag-42'],
+    ['directory text filter (every tool)', '/api/tools?q=generated'],
     ['resource', `/api/resources/${resourceSlugs[0]}`],
     ['ai stats (computed: fresh Redis prefix)', '/api/ai-stats'],
   ];
   console.log(`\nEXPLAIN ANALYZE at ${NEWS_ITEMS.toLocaleString()} news items and ${TOOLS.toLocaleString()} tools`);
   for (const [label, url] of examples) {
     for (const { query, text, root, generic } of await recording.explainRequest(url)) {
-      // Whole-directory answers are as long as the directory; everything else must stay within a page's reach.
-      const budget = { tables: ['news_feed', 'news_tag_page_entries', 'news_feed_counts', 'tools'], rowBudget: label.startsWith('directory') ? Infinity : 1000 };
+      // A text filter matching every tool reads every tool; everything else must stay within a page's reach.
+      const budget = { tables: ['news_feed', 'news_tag_page_entries', 'news_feed_counts', 'tools'], rowBudget: label.includes('every tool') ? Infinity : 1000 };
       const verdict = (problems: string[]) => (problems.length ? `GROWS WITH THE TABLE: ${problems.join('; ')}` : 'bounded: no sequential scan of a content table, no node reading over 1,000 rows');
       console.log(`\n--- ${label}: GET ${url}\n${query.sql.replace(/\s+/g, ' ')}\n${text}\n=> ${verdict(planProblems(root, budget))}`);
       // The content service prepares its reads; Postgres may run them with this plan, made without the values.

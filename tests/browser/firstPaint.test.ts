@@ -88,6 +88,7 @@ describe('first paint from the HTML the gateway writes', () => {
     { path: '/news/agents-update-11', ready: (p: Page) => p.getByRole('heading', { level: 1, name: 'Agents update 11' }) },
     { path: '/directory', ready: (p: Page) => p.getByRole('link', { name: 'Paint Studio 1' }) },
     { path: '/directory?category=Development', ready: (p: Page) => p.getByRole('link', { name: 'Paint Studio 3' }) },
+    { path: '/directory?q=short%20line', ready: (p: Page) => p.getByText('2 tools', { exact: true }) },
     { path: '/directory/paint-studio-2', ready: (p: Page) => p.getByRole('heading', { name: 'Similar Tools' }) },
     { path: '/learn', ready: (p: Page) => p.getByRole('link', { name: /Guide to evaluation 1/ }) },
     { path: '/events', ready: (p: Page) => p.getByRole('link', { name: 'Agents Summit 2' }) },
@@ -205,7 +206,9 @@ describe('a long directory', () => {
     await page.goto(`${env.sys.url}/directory`);
     await page.getByRole('link', { name: 'Bulk Tool 23' }).waitFor({ state: 'attached' });
     const reserved = await rectsOf(page, 'main article');
-    expect(reserved.length).toBe(28);
+    // The first of the directory's pages: 24 of the 28 tools.
+    expect(reserved.length).toBe(24);
+    await page.getByText('Showing 24 of 28 tools').waitFor();
     // Off-screen cards are skipped at load: their content is not rendered yet.
     expect(await page.locator('main article').last().evaluate((el) => el.querySelector('h3')!.checkVisibility({ contentVisibilityAuto: true }))).toBe(false);
     for (let y = 0; y < reserved.at(-1)!.y + 800; y += 300) {
@@ -215,6 +218,14 @@ describe('a long directory', () => {
     expect(await page.locator('main article').last().evaluate((el) => el.querySelector('h3')!.checkVisibility({ contentVisibilityAuto: true }))).toBe(true);
     expect(await rectsOf(page, 'main article')).toEqual(reserved);
     expect(await watch.cls()).toBeLessThanOrEqual(0.02);
+
+    // The next page joins below, leaving the cards already shown where they were.
+    await page.getByRole('button', { name: 'Load more tools' }).click();
+    await page.getByRole('link', { name: 'Paint Studio 3' }).waitFor();
+    await page.getByText('28 tools', { exact: true }).waitFor();
+    expect((await rectsOf(page, 'main article')).slice(0, 24)).toEqual(reserved);
+    expect(await page.locator('main article').count()).toBe(28);
+    expect(await page.getByRole('button', { name: 'Load more tools' }).count()).toBe(0);
     await page.context().close();
   });
 });

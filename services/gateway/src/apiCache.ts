@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
 import { SURROGATE_CONTROL_HEADER, SURROGATE_KEY_HEADER, type Logger, type Redis } from '@neuralbeat/common';
-import { SEARCH_TOTAL_HEADER } from '@neuralbeat/common/contracts';
+import { TOTAL_COUNT_HEADER } from '@neuralbeat/common/contracts';
 
 interface CachedResponse {
   status: number;
@@ -17,7 +17,7 @@ interface CachedResponse {
 export const STALE_IF_ERROR_SECONDS = 600;
 
 const MAX_BODY_BYTES = 1024 * 1024;
-const KEPT_HEADERS = ['content-type', 'cache-control', 'content-encoding', 'vary', SEARCH_TOTAL_HEADER];
+const KEPT_HEADERS = ['content-type', 'cache-control', 'content-encoding', 'vary', TOTAL_COUNT_HEADER];
 /**
  * After a purge, new answers with the purged key are passed on but not kept
  * for this long: the service process that answered may not have heard of the

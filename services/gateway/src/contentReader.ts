@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { TOTAL_COUNT_HEADER } from '@neuralbeat/common/contracts';
 
 /** A content service answer as the gateway reads it for a page's HTML. */
 export interface ContentAnswer {
@@ -6,6 +7,8 @@ export interface ContentAnswer {
   /** The body as sent (JSON text for our APIs). */
   body: string;
   contentType: string;
+  /** X-Total-Count: how many a paged list holds in all, when the answer is a page of one. */
+  total: string | null;
 }
 
 /** Seconds of `Cache-Control: public, max-age=N`, or 0 when the answer may not be reused. */
@@ -54,7 +57,12 @@ export class ContentReader {
       headers: requestId ? { 'x-request-id': requestId } : undefined,
       signal: AbortSignal.timeout(this.timeoutMs),
     });
-    const answer = { status: res.status, body: await res.text(), contentType: res.headers.get('content-type') ?? '' };
+    const answer = {
+      status: res.status,
+      body: await res.text(),
+      contentType: res.headers.get('content-type') ?? '',
+      total: res.headers.get(TOTAL_COUNT_HEADER),
+    };
     const ttl = res.status === 200 ? sharedMaxAge(res.headers.get('cache-control')) : 0;
     if (ttl) this.cache.set(apiPath, answer, { ttl: ttl * 1000 });
     return answer;

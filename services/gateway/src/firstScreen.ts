@@ -92,7 +92,12 @@ export class FirstScreenEmbedder {
         try {
           const answer = await this.reader.get(read.api, requestId);
           if (answer.status !== 200 || !answer.contentType.includes('json') || answer.body.length > MAX_EMBEDDED_BYTES) return null;
-          return `{"key":${JSON.stringify(read.key)},${read.infinite ? '"infinite":true,' : ''}"data":${answer.body}}`;
+          let data = answer.body;
+          if (read.counted) {
+            if (!answer.total || !/^\d+$/.test(answer.total)) return null;
+            data = `{"items":${answer.body},"total":${answer.total}}`;
+          }
+          return `{"key":${JSON.stringify(read.key)},${read.infinite ? '"infinite":true,' : ''}"data":${data}}`;
         } catch (err) {
           // The browser fetches what is missing; the page is never held up beyond the read timeout.
           this.logger?.warn({ err, api: read.api, requestId }, 'first-screen read failed');

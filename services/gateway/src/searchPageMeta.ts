@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { SEARCH_KINDS, SEARCH_TOTAL_HEADER, searchPageMeta } from '@neuralbeat/common/contracts';
+import { SEARCH_KINDS, TOTAL_COUNT_HEADER, searchPageMeta } from '@neuralbeat/common/contracts';
 import type { PageMeta } from './pageMeta';
 
 const TIMEOUT_MS = 2000;
@@ -40,7 +40,7 @@ export class SearchPageMetaResolver {
           const res = await fetch(`${this.searchUrl}/api/${kind}/search?q=${encodeURIComponent(q)}&limit=1`, { signal: AbortSignal.timeout(TIMEOUT_MS) });
           if (!res.ok) throw new Error(`search answered ${res.status}`);
           await res.body?.cancel();
-          return Number(res.headers.get(SEARCH_TOTAL_HEADER) ?? NaN);
+          return Number(res.headers.get(TOTAL_COUNT_HEADER) ?? NaN);
         }),
       );
       return counts.every(Number.isFinite) ? counts.reduce((a, b) => a + b, 0) : null;

@@ -13,7 +13,7 @@ import { planProblems, startRecordingContent } from '../../support/queryPlans';
 const NEWS_ITEMS = 100_000;
 let database: TestDatabase;
 let content: Awaited<ReturnType<typeof startRecordingContent>>;
-let slugs: { article: string; tool: string; resource: string; rareTag: string };
+let slugs: { article: string; tool: string; resource: string; rareTag: string; rareToolTag: string };
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -26,6 +26,10 @@ beforeAll(async () => {
     tool: (await db('tools').where({ approved: true }).orderByRaw('md5(id::text)').first('slug')).slug,
     resource: (await db('resources').first('slug')).slug,
     rareTag: (await db('news_feed_counts').where({ dimension: 'tag' }).where('article_count', '>=', 9).orderBy('article_count').first('value')).value,
+    // A tag of a few dozen tools whose name no other tag contains (tool-tag-250, unlike tool-tag-25).
+    rareToolTag: (
+      await db.raw(`SELECT tag FROM tool_tag_entries WHERE tag ~ '^tool-tag-[0-9]{3}$' GROUP BY tag HAVING count(*) BETWEEN 5 AND 100 ORDER BY tag LIMIT 1`)
+    ).rows[0].tag,
   };
 }, 180_000);
 afterAll(async () => {
@@ -62,13 +66,29 @@ describe('public reads at 100,000 news items', () => {
 
   it.each([
     ['the directory, by name', '/api/tools', 'tools_directory_idx'],
-    ['a directory category, by name', '/api/tools?category=Development', 'tools_directory_category_idx'],
-  ])('%s is read in the order of its index, without sorting', async (_label, path, index) => {
-    const [{ root, text, generic }] = await content.explainRequest(path);
-    for (const plan of [{ root, text }, generic]) {
-      expect(planProblems(plan.root, { tables: CONTENT_TABLES, rowBudget: Infinity }), plan.text).toEqual([]);
-      expect(plan.text).toContain(index);
-      expect(plan.text).not.toMatch(/\bSort\b/);
+    ['a directory category, page 3', '/api/tools?category=Development&offset=48', 'tools_directory_category_idx'],
+    ['the directory by pricing', '/api/tools?pricing=free', 'tools_directory_pricing_idx'],
+    ['a category by pricing', '/api/tools?category=Development&pricing=paid', 'tools_directory_category_pricing_idx'],
+  ])('%s is a page read in the order of its index, its total a kept count', async (_label, path, index) => {
+    const explained = await content.explainRequest(path);
+    expect(explained.map((e) => e.query.sql).join('\n')).toContain('tool_directory_counts');
+    for (const { root, text, generic } of explained) {
+      for (const plan of [{ root, text }, generic]) {
+        expect(planProblems(plan.root, { tables: CONTENT_TABLES, rowBudget: 500 }), plan.text).toEqual([]);
+        expect(plan.text).not.toMatch(/\bSort\b/);
+        if (plan.text.includes('tools')) expect(plan.text).toContain(index);
+      }
+    }
+  });
+
+  it('the directory text filter finds its tools through the trigram index', async () => {
+    const explained = await content.explainRequest(`/api/tools?q=${encodeURIComponent(slugs.rareToolTag)}`);
+    expect(explained).toHaveLength(2);
+    for (const { root, text, generic } of explained) {
+      for (const plan of [{ root, text }, generic]) {
+        expect(planProblems(plan.root, { tables: CONTENT_TABLES, rowBudget: 500 }), plan.text).toEqual([]);
+        expect(plan.text).toContain('tools_directory_text_idx');
+      }
     }
   });
 });

@@ -11,7 +11,7 @@ const TEMPLATE = `<!doctype html><html><head><script type="module" crossorigin s
 
 /** A stand-in content service: answers per path, counts the hits, can be slow. */
 const hits = new Map<string, number>();
-const answers: Record<string, { status?: number; body: string; type?: string; cache?: string; delayMs?: number }> = {};
+const answers: Record<string, { status?: number; body: string; type?: string; cache?: string; total?: string; delayMs?: number }> = {};
 let contentUrl = '';
 const server = http.createServer((req, res) => {
   hits.set(req.url!, (hits.get(req.url!) ?? 0) + 1);
@@ -21,7 +21,11 @@ const server = http.createServer((req, res) => {
     return;
   }
   setTimeout(() => {
-    res.writeHead(a.status ?? 200, { 'content-type': a.type ?? 'application/json; charset=utf-8', ...(a.cache ? { 'cache-control': a.cache } : {}) });
+    res.writeHead(a.status ?? 200, {
+      'content-type': a.type ?? 'application/json; charset=utf-8',
+      ...(a.cache ? { 'cache-control': a.cache } : {}),
+      ...(a.total ? { 'x-total-count': a.total } : {}),
+    });
     res.end(a.body);
   }, a.delayMs ?? 0);
 });
@@ -90,6 +94,15 @@ describe('first-screen data in the HTML', () => {
       [['/api/news/tags'], false],
       [['/api/news', 'infinite'], true],
     ]);
+  });
+
+  it('embeds a page of the directory with its total from X-Total-Count, and leaves it to the browser without one', async () => {
+    const embedder = new FirstScreenEmbedder(new ContentReader(contentUrl), new RouteAssets(dist));
+    answers['/api/tools?category=Development&limit=24&offset=0'] = { body: '[{"slug":"a"}]', total: '31' };
+    const directory = embedded(await embedder.render(TEMPLATE, '/directory', new URLSearchParams('category=Development')))!;
+    expect(directory.queries).toEqual([{ key: ['/api/tools?category=Development', 'infinite'], infinite: true, data: { items: [{ slug: 'a' }], total: 31 } }]);
+    answers['/api/tools?pricing=free&limit=24&offset=0'] = { body: '[]' };
+    expect(embedded(await embedder.render(TEMPLATE, '/directory', new URLSearchParams('pricing=free')))).toBeNull();
   });
 
   it('leaves pages without a first screen, and unknown paths, as they are', async () => {

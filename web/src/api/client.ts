@@ -1,3 +1,4 @@
+import { TOTAL_COUNT_HEADER } from '@neuralbeat/common/contracts/browser';
 import type { ErrorEnvelope } from '@neuralbeat/common/errors';
 
 /** The error every failed API call throws: message is `{status}: {body text or status text}` (spec §8). */
@@ -51,3 +52,18 @@ export async function apiRequest<T>(path: string, { method = 'GET', body, on401 
 
 export const apiGet = <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal });
 export const apiPost = <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body });
+
+/** A list sent a page at a time: the page's items, and how many there are in all. */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+}
+
+/** GETs a page of a list (the directory, search results); the total comes from the X-Total-Count header. */
+export async function apiGetPage<T>(path: string, signal?: AbortSignal): Promise<ListPage<T>> {
+  const res = await fetch(path, { credentials: 'include', signal });
+  if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
+  const items = (await res.json()) as T[];
+  const total = Number(res.headers.get(TOTAL_COUNT_HEADER));
+  return { items, total: Number.isFinite(total) && total >= items.length ? total : items.length };
+}

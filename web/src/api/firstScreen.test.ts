@@ -29,6 +29,13 @@ describe('seeding the query cache from the page', () => {
     expect(doc.getElementById('first-screen')).toBeNull();
   });
 
+  it('takes an address whose query is spelled another way for the same address', () => {
+    const client = new QueryClient();
+    const tools = JSON.stringify({ path: '/directory?category=AI+Chatbots&q=caf%C3%A9', queries: [{ key: ['/api/tools'], data: [] }] });
+    seedFirstScreen(client, page('/directory?category=AI%20Chatbots&q=café', tools));
+    expect(client.getQueryData(['/api/tools'])).toEqual([]);
+  });
+
   it('ignores answers written for another address, and unreadable data', () => {
     const client = new QueryClient();
     seedFirstScreen(client, page('/news/tag/llm', payload));

@@ -23,7 +23,9 @@ export function seedFirstScreen(client: QueryClient, doc: Document = document): 
   } catch {
     return;
   }
-  const here = doc.location.pathname + doc.location.search;
+  // The gateway writes the query as URLSearchParams spells it (a space as +); the address bar may spell it %20.
+  const query = new URLSearchParams(doc.location.search);
+  const here = doc.location.pathname + (query.size ? `?${query}` : '');
   if (payload.path !== here || !Array.isArray(payload.queries)) return;
   for (const q of payload.queries) {
     client.setQueryData(q.key, q.infinite ? { pages: [q.data], pageParams: [0] } : q.data);

@@ -6,6 +6,10 @@ export const RELATED_EXCERPT_LENGTH = 140;
 export const SLUG_FALLBACK_ARTICLES = 50;
 export const SLUG_FALLBACK_MIN_WORD_LENGTH = 4;
 export const MAX_PAGE_LIMIT = 100;
+/** Tools in a page of the directory (a multiple of its 1, 2 and 3 columns). */
+export const DIRECTORY_PAGE_SIZE = 24;
+/** Response header of a list sent a page at a time (the directory, search results): how many match in all. */
+export const TOTAL_COUNT_HEADER = 'x-total-count';
 
 export const SEO_SCORE_THRESHOLD = 68;
 export const PROCESSING_ATTEMPTS_CAP = 3;

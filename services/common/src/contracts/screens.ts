@@ -1,4 +1,4 @@
-import { NEWS_PAGE_SIZE, RESOURCE_CATEGORIES, TOOL_CATEGORIES } from './constants';
+import { DIRECTORY_PAGE_SIZE, NEWS_PAGE_SIZE, RESOURCE_CATEGORIES, TOOL_CATEGORIES } from './constants';
 
 /**
  * The API reads behind each public screen, in one place for the two sides that
@@ -22,13 +22,16 @@ export const screenApi = {
   /** One page of a news feed (spec §7: limit=9&offset=page*9). */
   newsFeedPage: (feed: string, page: number) => `${feed}?limit=${NEWS_PAGE_SIZE}&offset=${page * NEWS_PAGE_SIZE}`,
   article: (param: string) => `/api/news/${encodeURIComponent(param)}`,
-  /** The directory list: a known category and any pricing go to the server, the text filter stays in the browser. */
-  tools: ({ category, pricing }: { category?: string | null; pricing?: string | null }) => {
+  /** The directory filtered: a known category, any pricing and the text filter (trimmed) go to the server. */
+  tools: ({ category, pricing, q }: { category?: string | null; pricing?: string | null; q?: string | null }) => {
     const query = new URLSearchParams();
     if (category && (TOOL_CATEGORIES as readonly string[]).includes(category)) query.set('category', category);
     if (pricing) query.set('pricing', pricing);
+    if (q?.trim()) query.set('q', q.trim());
     return `/api/tools${query.size ? `?${query}` : ''}`;
   },
+  /** One page of the directory as `screenApi.tools` filtered it. */
+  toolsPage: (list: string, page: number) => `${list}${list.includes('?') ? '&' : '?'}limit=${DIRECTORY_PAGE_SIZE}&offset=${page * DIRECTORY_PAGE_SIZE}`,
   tool: (slug: string) => `/api/tools/${encodeURIComponent(slug)}`,
   similarTools: (slug: string) => `/api/tools/${encodeURIComponent(slug)}/similar`,
   /** The learn list: a known category goes to the server, level and topic stay in the browser. */
@@ -39,14 +42,19 @@ export const screenApi = {
   job: (id: string) => `/api/jobs/${encodeURIComponent(id)}`,
 };
 
-/** React Query key of a news feed's infinite list; its pages are `screenApi.newsFeedPage(feed, n)`. */
-export const newsFeedKey = (feed: string) => [feed, 'infinite'] as const;
+/**
+ * React Query key of a list read a page at a time (a news feed, the directory);
+ * its pages are `screenApi.newsFeedPage(feed, n)` or `screenApi.toolsPage(list, n)`.
+ */
+export const pagedListKey = (list: string) => [list, 'infinite'] as const;
 
 /** One read of a first screen: the query key, the API path to fetch, and whether it is page 0 of an infinite list. */
 export interface FirstScreenRead {
   key: readonly unknown[];
   api: string;
   infinite?: boolean;
+  /** The answer is a page of a list with its total in X-Total-Count: stored as `{ items, total }` (the web's ListPage). */
+  counted?: boolean;
 }
 
 /** What a route's first screen needs: its page module (under web/src/pages, without extension) and its reads. */
@@ -73,14 +81,14 @@ const SCREENS: ScreenRoute[] = [
   {
     pattern: /^\/news$/,
     page: 'news/NewsListPage',
-    reads: () => [plain(screenApi.newsTags), { key: newsFeedKey(screenApi.newsFeed()), api: screenApi.newsFeedPage(screenApi.newsFeed(), 0), infinite: true }],
+    reads: () => [plain(screenApi.newsTags), { key: pagedListKey(screenApi.newsFeed()), api: screenApi.newsFeedPage(screenApi.newsFeed(), 0), infinite: true }],
   },
   {
     pattern: /^\/news\/tag\/([^/]+)$/,
     page: 'news/NewsListPage',
     reads: ([tag]) => {
       const feed = screenApi.newsFeed(tag);
-      return [plain(screenApi.newsTags), { key: newsFeedKey(feed), api: screenApi.newsFeedPage(feed, 0), infinite: true }];
+      return [plain(screenApi.newsTags), { key: pagedListKey(feed), api: screenApi.newsFeedPage(feed, 0), infinite: true }];
     },
   },
   { pattern: /^\/news\/category\/([^/]+)$/, page: 'news/NewsCategoryRedirectPage', reads: () => [] },
@@ -88,7 +96,10 @@ const SCREENS: ScreenRoute[] = [
   {
     pattern: /^\/directory$/,
     page: 'directory/DirectoryPage',
-    reads: (_, query) => [plain(screenApi.tools({ category: query.get('category'), pricing: query.get('pricing') }))],
+    reads: (_, query) => {
+      const list = screenApi.tools({ category: query.get('category'), pricing: query.get('pricing'), q: query.get('q') });
+      return [{ key: pagedListKey(list), api: screenApi.toolsPage(list, 0), infinite: true, counted: true }];
+    },
   },
   { pattern: /^\/directory\/([^/]+)$/, page: 'directory/ToolDetailPage', reads: ([slug]) => [plain(screenApi.tool(slug!)), plain(screenApi.similarTools(slug!))] },
   { pattern: /^\/learn$/, page: 'learn/LearnPage', reads: (_, query) => [plain(screenApi.resources(query.get('category')))] },

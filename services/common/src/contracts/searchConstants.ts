@@ -17,8 +17,6 @@ export const SEARCH_DEFAULT_LIMIT = 50;
 export const SEARCH_MAX_LIMIT = 100;
 /** Longer queries are refused with a 400; within it only the first words count (see the search service). */
 export const SEARCH_QUERY_MAX_LENGTH = 1000;
-/** Response header carrying how many results match in all, of which the body holds the best `limit`. */
-export const SEARCH_TOTAL_HEADER = 'x-total-count';
 
 /** Which field of a result matched the query, and how: the "why" hint of each result. */
 export const SEARCH_MATCH_FIELDS = ['title', 'tags', 'excerpt', 'body'] as const;

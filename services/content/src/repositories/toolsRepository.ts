@@ -13,8 +13,16 @@ const SIMILAR_TAGS_CONSIDERED = 6;
 
 export interface ToolListFilter {
   category?: string;
+  /** Lowercase: free, freemium or paid. */
   pricing?: string;
+  /** A substring of the name, short description, description, category or a tag, in any case. */
+  q?: string;
 }
+
+/** The expression of the directory's trigram index: a query must spell it the same way to use it. */
+const DIRECTORY_TEXT = 'tool_directory_text(name, short_description, description, category, tags)';
+/** A LIKE pattern matching `text` anywhere, its own wildcards taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 /**
  * Knex access to `tools`. Public reads only ever see approved tools, written
@@ -27,15 +35,41 @@ export class ToolsRepository {
     this.db = db;
   }
 
-  /** The directory by name (ties by id), read in the order of a partial index of approved tools. */
-  listApproved(filter: ToolListFilter = {}): Promise<ToolRow[]> {
+  /** Approved tools matching the filter, as the statement text spells them so the directory's partial indexes apply. */
+  private directory(filter: ToolListFilter) {
     const q = this.db<ToolRow>('tools').whereRaw('approved');
     if (filter.category) q.where('category', filter.category);
-    if (filter.pricing) q.whereRaw('lower(pricing) = ?', [filter.pricing.toLowerCase()]);
-    return q.orderBy([
-      { column: 'name', order: 'asc' },
-      { column: 'id', order: 'asc' },
-    ]);
+    if (filter.pricing) q.whereRaw('lower(pricing) = ?', [filter.pricing]);
+    if (filter.q) q.whereRaw(`${DIRECTORY_TEXT} LIKE lower(?)`, [containing(filter.q)]);
+    return q;
+  }
+
+  /** A page of the directory by name (ties by id), read in the order of the filter's index. */
+  listApproved(filter: ToolListFilter, limit: number, offset: number): Promise<ToolRow[]> {
+    return this.directory(filter)
+      .orderBy([
+        { column: 'name', order: 'asc' },
+        { column: 'id', order: 'asc' },
+      ])
+      .limit(limit)
+      .offset(offset);
+  }
+
+  /**
+   * How many approved tools match the filter: from the kept counts (at most
+   * the 8 categories × 4 pricing values), or, with a text filter, by counting
+   * the trigram index's matches.
+   */
+  async countApproved(filter: ToolListFilter): Promise<number> {
+    if (filter.q) {
+      const [row] = await this.directory(filter).count<{ count: string }[]>('* as count');
+      return Number(row?.count ?? 0);
+    }
+    const q = this.db('tool_directory_counts');
+    if (filter.category) q.where('category', filter.category);
+    if (filter.pricing) q.where('pricing', filter.pricing);
+    const [row] = await q.sum<{ total: string | null }[]>('tool_count as total');
+    return Number(row?.total ?? 0);
   }
 
   /** Newest approved tools. */

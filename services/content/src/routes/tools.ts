@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { notFound, parseRequest } from '@neuralbeat/common';
-import { TOOL_CATEGORIES, PRICING_MODELS, toolSubmissionSchema } from '@neuralbeat/common/contracts';
+import { DIRECTORY_PAGE_SIZE, TOOL_CATEGORIES, PRICING_MODELS, TOTAL_COUNT_HEADER, paginationQuerySchema, toolSubmissionSchema } from '@neuralbeat/common/contracts';
 import { presentTool } from '../presenters/toolPresenter';
 import type { ContentDeps } from '../app';
 import { ToolService, withoutMarkup } from '../services/toolService';
@@ -10,7 +10,15 @@ import { publicPostLimiter } from './publicPostLimiter';
 const FEATURED_TOOLS = 3;
 const SIMILAR_TOOLS = 4;
 
-const toolListQuery = z.object({
+/** A page of the directory: limit 1..100 (default one screen's worth), offset, and the filters. */
+const toolListQuery = paginationQuerySchema.extend({
+  limit: paginationQuerySchema.shape.limit.removeDefault().default(DIRECTORY_PAGE_SIZE),
+  q: z
+    .string({ error: 'q must be given once, as text' })
+    .trim()
+    .max(100, 'q must be at most 100 characters')
+    .transform((v) => v || undefined)
+    .optional(),
   category: z.enum(TOOL_CATEGORIES, { error: `category must be one of: ${TOOL_CATEGORIES.join(', ')}` }).optional(),
   pricing: z
     .string()
@@ -25,8 +33,10 @@ export function toolRoutes(deps: ContentDeps): Router {
   const router = Router();
 
   router.get('/tools', async (req, res) => {
-    const filter = parseRequest(toolListQuery, req.query);
-    res.json((await service.tools.listApproved(filter)).map(presentTool));
+    const { limit, offset, ...filter } = parseRequest(toolListQuery, req.query);
+    const page = await service.directoryPage(filter, limit, offset);
+    res.set(TOTAL_COUNT_HEADER, String(page.total));
+    res.json(page.tools.map(presentTool));
   });
 
   router.get('/tools/featured', async (_req, res) => {

@@ -1,7 +1,7 @@
 import { conflict, notFound, recordAudit, transactionWithEvents, type EventBus, type Knex, type SessionUser } from '@neuralbeat/common';
 import { plainText } from '@neuralbeat/common/html';
 import { toolSlug, type ToolSubmission } from '@neuralbeat/common/contracts';
-import { ToolsRepository } from '../repositories/toolsRepository';
+import { ToolsRepository, type ToolListFilter } from '../repositories/toolsRepository';
 import type { ToolRow } from '../presenters/toolPresenter';
 
 /** Submission fields typed as plain text: markup in them is removed before validation, so lengths count what is stored. */
@@ -28,6 +28,12 @@ export class ToolService {
     this.db = db;
     this.bus = bus;
     this.tools = new ToolsRepository(db);
+  }
+
+  /** A page of the directory and how many tools match its filter in all. */
+  async directoryPage(filter: ToolListFilter, limit: number, offset: number): Promise<{ tools: ToolRow[]; total: number }> {
+    const [tools, total] = await Promise.all([this.tools.listApproved(filter, limit, offset), this.tools.countApproved(filter)]);
+    return { tools, total };
   }
 
   /** Stores a submission unapproved; the slug is the given one or derived from the name, and must be free. */

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { parseRequest, sendJsonText, SURROGATE_CONTROL_HEADER, SURROGATE_KEY_HEADER } from '@neuralbeat/common';
-import { SEARCH_KINDS, SEARCH_TOTAL_HEADER, searchRequestSchema } from '@neuralbeat/common/contracts';
+import { SEARCH_KINDS, TOTAL_COUNT_HEADER, searchRequestSchema } from '@neuralbeat/common/contracts';
 import type { SearchService } from '../services/searchService';
 import { searchSurrogateKeys } from '../services/resultCache';
 
@@ -20,7 +20,7 @@ export function searchRoutes(search: SearchService, cacheSeconds: number): Route
     const { kind } = parseRequest(kindParam, req.params);
     const { q, limit } = parseRequest(searchRequestSchema, req.query);
     const answer = await search.search(kind, q, limit);
-    res.set(SEARCH_TOTAL_HEADER, String(answer.total));
+    res.set(TOTAL_COUNT_HEADER, String(answer.total));
     if (cacheSeconds > 0) res.set({ [SURROGATE_CONTROL_HEADER]: `max-age=${cacheSeconds}`, [SURROGATE_KEY_HEADER]: searchSurrogateKeys(kind) });
     sendJsonText(res, answer);
   });

@@ -1,20 +1,20 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { PRICING_MODELS, STATIC_PAGES, TOOL_CATEGORIES, screenApi } from '@neuralbeat/common/contracts/browser';
+import { PRICING_MODELS, STATIC_PAGES, TOOL_CATEGORIES, pagedListKey, screenApi } from '@neuralbeat/common/contracts/browser';
 import type { Tool } from '@neuralbeat/common/contracts';
+import { apiGetPage } from '../../api/client';
 import { Seo } from '../../seo/Seo';
 import { Button, Chip, Container, EmptyState, Grid, Input, Muted, PageHeading, PageTop, Skeleton } from '../../components/ui';
 import { ToolCard, ToolCardSkeleton } from '../../components/tools/ToolCard';
 import { searchTarget } from '../../lib/format';
 
-const matches = (tool: Tool, q: string) => {
-  const needle = q.toLowerCase();
-  return [tool.name, tool.shortDescription, tool.description, tool.category, ...tool.tags].some((f) => f.toLowerCase().includes(needle));
-};
-
-/** /directory?q=&category=&pricing=: filters live in the URL, changed without a reload. */
+/**
+ * /directory?q=&category=&pricing=: filters live in the URL, changed without a
+ * reload, and are applied by the API, which sends the directory a page at a
+ * time ("Load more tools").
+ */
 export default function DirectoryPage() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
@@ -22,8 +22,15 @@ export default function DirectoryPage() {
   const pricing = params.get('pricing') ?? '';
   const [text, setText] = useState(q);
 
-  const tools = useQuery<Tool[]>({ queryKey: [screenApi.tools({ category, pricing })] });
-  const shown = useMemo(() => (tools.data ?? []).filter((t) => !q || matches(t, q)), [tools.data, q]);
+  const list = screenApi.tools({ category, pricing, q });
+  const tools = useInfiniteQuery({
+    queryKey: pagedListKey(list),
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) => apiGetPage<Tool>(screenApi.toolsPage(list, pageParam), signal),
+    getNextPageParam: (last, pages) => (pages.reduce((n, p) => n + p.items.length, 0) < last.total && last.items.length > 0 ? pages.length : undefined),
+  });
+  const shown = tools.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = tools.data?.pages.at(-1)?.total ?? 0;
 
   const update = (changes: Record<string, string>) => {
     const next = new URLSearchParams(params);
@@ -110,13 +117,22 @@ export default function DirectoryPage() {
         <>
           <h2 className="visually-hidden">Tools</h2>
           <Muted>
-            {shown.length} {shown.length === 1 ? 'tool' : 'tools'}
+            {shown.length < total ? `Showing ${shown.length} of ${total} tools` : `${total} ${total === 1 ? 'tool' : 'tools'}`}
           </Muted>
           <Grid>
             {shown.map((t) => (
               <ToolCard key={t.id} tool={t} />
             ))}
+            {tools.isFetchingNextPage && Array.from({ length: 3 }, (_, i) => <ToolCardSkeleton key={`more-${i}`} />)}
           </Grid>
+          {tools.hasNextPage && (
+            <More>
+              <Button type="button" $variant="outline" onClick={() => void tools.fetchNextPage()} disabled={tools.isFetchingNextPage}>
+                {tools.isFetchingNextPage ? 'Loading more tools...' : 'Load more tools'}
+              </Button>
+            </More>
+          )}
+          {tools.isFetchNextPageError && <p role="alert">Could not load more tools: {tools.error?.message}</p>}
         </>
       )}
     </Container>
@@ -128,6 +144,11 @@ const SearchForm = styled.form`
   gap: 0.5rem;
   max-width: 36rem;
   margin: 1.5rem 0 1rem;
+`;
+const More = styled.div`
+  display: flex;
+  justify-content: center;
+  margin: 2rem 0;
 `;
 const Chips = styled.div`
   display: flex;

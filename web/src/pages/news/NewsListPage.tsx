@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { X } from 'lucide-react';
-import { NEWS_PAGE_SIZE, STATIC_PAGES, displayTag, newsFeedKey, screenApi } from '@neuralbeat/common/contracts/browser';
+import { NEWS_PAGE_SIZE, STATIC_PAGES, displayTag, pagedListKey, screenApi } from '@neuralbeat/common/contracts/browser';
 import type { NewsListResponse, TagSummary } from '@neuralbeat/common/contracts';
 import { apiGet } from '../../api/client';
 import { Seo } from '../../seo/Seo';
@@ -19,7 +19,7 @@ export default function NewsListPage() {
 
   const tags = useQuery<{ tags: TagSummary[] }>({ queryKey: [screenApi.newsTags] });
   const news = useInfiniteQuery({
-    queryKey: newsFeedKey(feed),
+    queryKey: pagedListKey(feed),
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }) => apiGet<NewsListResponse>(screenApi.newsFeedPage(feed, pageParam), signal),
     getNextPageParam: (last, pages) => (last.pagination.hasMore ? pages.length : undefined),
