@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { createDb, createLogger, createRedis, EventBus, serve, type Config, type Knex } from '@neuralbeat/common';
 import { createContentApp } from '../../services/content/src/app';
+import { ResponseCache } from '../../services/content/src/services/responseCache';
 import { CONTENT_DB_SETTINGS } from '../../services/content/src/db/plannerSettings';
 
 /** A statement as the driver sent it: native `$n` placeholders and their values. */
@@ -121,7 +122,8 @@ export async function startRecordingContent(cfg: Config) {
   const redis = createRedis(cfg.REDIS_URL);
   const logger = createLogger('content', 'silent');
   const bus = new EventBus({ connection: redis, prefix: cfg.REDIS_PREFIX, logger });
-  const server = await serve(createContentApp({ db, redis, bus, logger, config: cfg }), 0);
+  const responseCache = new ResponseCache(cfg.CONTENT_CACHE_SECONDS);
+  const server = await serve(createContentApp({ db, redis, bus, logger, config: cfg, responseCache }), 0);
   return {
     /** GETs `path` and explains every statement it ran; throws unless it answered 200. */
     async explainRequest(path: string): Promise<ExplainedRequest[]> {

@@ -41,6 +41,12 @@ export const configSchema = z.object({
   GEMINI_MODEL: z.string().default('gemini-2.0-flash'),
   /** Seconds the content service may reuse a public list response (0 turns the cache off). */
   CONTENT_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+  /**
+   * Seconds the gateway may replay a public content answer while the cache is on; a change to
+   * the data behind it purges it at once (Postgres NOTIFY → gateway purge), so this only bounds
+   * what no table records, such as an event becoming past.
+   */
+  CONTENT_REPLAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** Public POSTs (newsletter, tool submission) accepted per client per minute. */
   PUBLIC_POST_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   /** Seconds between collections of each enabled news source. */

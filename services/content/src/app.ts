@@ -5,6 +5,7 @@ import { internalRoutes } from './routes/internal';
 import type { ContentConfig } from './config';
 import { operatorRoutes } from './routes/operator';
 import { internalSearchRoutes } from './routes/internalSearch';
+import type { ResponseCache } from './services/responseCache';
 
 export interface ContentDeps {
   db: Knex;
@@ -12,6 +13,8 @@ export interface ContentDeps {
   bus: Pick<EventBus, 'publish'>;
   logger: Logger;
   config: ContentConfig;
+  /** Public answers reused for CONTENT_CACHE_SECONDS, emptied when the content changes. */
+  responseCache: ResponseCache;
 }
 
 /** The content service: schema owner and public content API. */

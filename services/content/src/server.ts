@@ -2,6 +2,8 @@ import { createDb, createLogger, createRedis, EventBus, OutboxRelay, serve, type
 import { createContentApp } from './app';
 import type { ContentConfig } from './config';
 import { CONTENT_DB_SETTINGS } from './db/plannerSettings';
+import { PublicContentChanges } from './services/publicContentChanges';
+import { ResponseCache } from './services/responseCache';
 
 /** Wires the content service from config; used by main.ts and by tests. */
 export async function startContent(cfg: ContentConfig, logger: Logger = createLogger('content', cfg.LOG_LEVEL)): Promise<RunningServer> {
@@ -10,12 +12,21 @@ export async function startContent(cfg: ContentConfig, logger: Logger = createLo
   const bus = new EventBus({ connection: redis, prefix: cfg.REDIS_PREFIX, logger });
   // Content writes most events; its relay also covers the pipeline's while that is down.
   const relay = new OutboxRelay({ db, bus, logger, pollMs: cfg.OUTBOX_POLL_MS, relayAfterMs: cfg.OUTBOX_RELAY_AFTER_MS }).start();
-  const server = await serve(createContentApp({ db, redis, bus, logger, config: cfg }), cfg.CONTENT_PORT, cfg.LISTEN_HOST);
+  const responseCache = new ResponseCache(cfg.CONTENT_CACHE_SECONDS);
+  const changes = await new PublicContentChanges({
+    databaseUrl: cfg.DATABASE_URL,
+    redis,
+    redisPrefix: cfg.REDIS_PREFIX,
+    logger,
+    onChange: () => responseCache.clear(),
+  }).start();
+  const server = await serve(createContentApp({ db, redis, bus, logger, config: cfg, responseCache }), cfg.CONTENT_PORT, cfg.LISTEN_HOST);
   logger.info({ port: server.port }, 'content service listening');
   return {
     ...server,
     close: async () => {
       await server.close();
+      await changes.close();
       await relay.close();
       await bus.close();
       await db.destroy();

@@ -1,8 +1,8 @@
 import { Router } from 'express';
-import { READ_LIMIT_BATCH_MS, redisRateLimit } from '@neuralbeat/common';
+import { READ_LIMIT_BATCH_MS, redisRateLimit, SURROGATE_CONTROL_HEADER, SURROGATE_KEY_HEADER } from '@neuralbeat/common';
 import type { ContentDeps } from '../app';
 import { NewsService } from '../services/newsService';
-import { ResponseCache } from '../services/responseCache';
+import { contentSurrogateKeys } from '../services/publicContentChanges';
 import { aiStatsRoutes } from './aiStats';
 import { listingRoutes } from './listings';
 import { newsRoutes } from './news';
@@ -11,7 +11,6 @@ import { toolRoutes } from './tools';
 
 /** Mounts every public content route under /api. */
 export function publicRoutes(deps: ContentDeps): Router {
-  const cache = new ResponseCache(deps.config.CONTENT_CACHE_SECONDS);
   const router = Router();
   // Reads are limited generously per client (a page view makes a handful); POSTs have their own, tighter limits.
   // Counted in the process and sent to Redis every 100 ms: a Redis round trip per read cost a sixth of the API's throughput.
@@ -26,14 +25,19 @@ export function publicRoutes(deps: ContentDeps): Router {
   });
   router.use((req, res, next) => (req.method === 'GET' ? readLimit(req, res, next) : next()));
   const maxAge = deps.config.CONTENT_CACHE_SECONDS;
+  const replaySeconds = deps.config.CONTENT_REPLAY_SECONDS;
   if (maxAge > 0) {
-    // Public reads may be shared for as long as this service reuses them itself (the gateway micro-caches them).
+    // Public reads may be shared for as long as this service reuses them itself. The gateway may replay them
+    // longer, until the content behind them changes (PublicContentChanges purges them by their surrogate keys).
     router.use((req, res, next) => {
-      if (req.method === 'GET') res.set('cache-control', `public, max-age=${maxAge}`);
+      if (req.method !== 'GET') return next();
+      res.set('cache-control', `public, max-age=${maxAge}`);
+      const keys = replaySeconds > maxAge ? contentSurrogateKeys(req.path) : undefined;
+      if (keys) res.set({ [SURROGATE_CONTROL_HEADER]: `max-age=${replaySeconds}`, [SURROGATE_KEY_HEADER]: keys });
       next();
     });
   }
-  router.use(newsRoutes(new NewsService(deps.db, cache)));
+  router.use(newsRoutes(new NewsService(deps.db, deps.responseCache)));
   router.use(toolRoutes(deps));
   router.use(listingRoutes(deps));
   router.use(newsletterRoutes(deps));

@@ -14,6 +14,14 @@ export class ResponseCache {
     this.cache = ttlSeconds > 0 ? new LRUCache<string, Promise<object>>({ max, ttl: ttlSeconds * 1000 }) : null;
   }
 
+  /**
+   * Forgets every answer, after a change to the content. A load under way is
+   * dropped with it: its waiters get it, later requests load afresh.
+   */
+  clear(): void {
+    this.cache?.clear();
+  }
+
   get<T extends object>(key: string, load: () => Promise<T>): Promise<T> {
     if (!this.cache) return load();
     const pending = this.cache.get(key) as Promise<T> | undefined;

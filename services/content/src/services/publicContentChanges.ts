@@ -1,0 +1,125 @@
+import pg from 'pg';
+import { purgeGatewayCache, type Logger, type Redis } from '@neuralbeat/common';
+
+/** The Postgres channel the change triggers notify (migration 2026112400B); the payload is the area. */
+export const PUBLIC_CONTENT_CHANNEL = 'public_content_changed';
+
+export const CONTENT_AREAS = ['news', 'tools', 'resources', 'events', 'jobs'] as const;
+export type ContentArea = (typeof CONTENT_AREAS)[number];
+
+/** The surrogate key every public content answer carries; a purge of it expires them all. */
+const ALL_CONTENT = 'content';
+const areaKey = (area: ContentArea) => `content:${area}`;
+
+/** Which area a public path under /api answers from (undefined: none; such answers carry no surrogate key). */
+const AREA_OF_SEGMENT: Record<string, ContentArea> = {
+  'home': 'news',
+  'news': 'news',
+  'ai-stats': 'news',
+  'tools': 'tools',
+  'resources': 'resources',
+  'events': 'events',
+  'jobs': 'jobs',
+};
+
+/** The Surrogate-Key header value of a public answer at `path` (relative to /api), or undefined. */
+export function contentSurrogateKeys(path: string): string | undefined {
+  const area = AREA_OF_SEGMENT[path.split('/')[1] ?? ''];
+  return area && `${ALL_CONTENT} ${areaKey(area)}`;
+}
+
+const RECONNECT_MIN_MS = 500;
+const RECONNECT_MAX_MS = 10_000;
+
+interface PublicContentChangesOptions {
+  databaseUrl: string;
+  redis: Redis;
+  redisPrefix: string;
+  logger: Logger;
+  /** Called with the areas that changed, or null when any may have (at start and after a lost connection). */
+  onChange: (areas: ContentArea[] | null) => void;
+}
+
+/**
+ * Listens for committed changes to public content and purges what was kept of
+ * it: the service's own response cache (`onChange`) and every gateway's copies
+ * (a purge of `content:{area}`). Notifications of one turn of the event loop
+ * are handled together. While the connection is lost nothing can be heard, so
+ * on every (re)connection everything is purged.
+ */
+export class PublicContentChanges {
+  private readonly options: PublicContentChangesOptions;
+  private client: pg.Client | null = null;
+  private closing = false;
+  private retryMs = RECONNECT_MIN_MS;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private pending: Set<ContentArea> | null | undefined;
+
+  constructor(options: PublicContentChangesOptions) {
+    this.options = options;
+  }
+
+  /** Connects and listens; resolves once listening (or after the first failure, retrying in the background). */
+  async start(): Promise<this> {
+    await this.connect();
+    return this;
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    clearTimeout(this.retryTimer);
+    await this.client?.end().catch(() => undefined);
+  }
+
+  private async connect(): Promise<void> {
+    const { logger } = this.options;
+    const client = new pg.Client({ connectionString: this.options.databaseUrl, application_name: 'content-changes' });
+    this.client = client;
+    let lost = false;
+    const onLost = (err?: Error) => {
+      if (lost || this.closing) return;
+      lost = true;
+      logger.warn({ err: err?.message, retryInMs: this.retryMs }, 'lost the public content change feed; reconnecting');
+      client.end().catch(() => undefined);
+      this.retryLater();
+    };
+    client.on('error', onLost);
+    client.on('end', () => onLost());
+    client.on('notification', (msg) => {
+      if ((CONTENT_AREAS as readonly string[]).includes(msg.payload ?? '')) this.changed(msg.payload as ContentArea);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${PUBLIC_CONTENT_CHANNEL}`);
+      this.retryMs = RECONNECT_MIN_MS;
+      // Changes made while nobody listened (before start, or while the connection was down) were not heard.
+      this.changed(null);
+    } catch (err) {
+      onLost(err as Error);
+    }
+  }
+
+  private retryLater(): void {
+    this.retryTimer = setTimeout(() => void this.connect(), this.retryMs);
+    this.retryMs = Math.min(this.retryMs * 2, RECONNECT_MAX_MS);
+  }
+
+  private changed(area: ContentArea | null): void {
+    const first = this.pending === undefined;
+    if (area === null || this.pending === null) this.pending = null;
+    else (this.pending ??= new Set()).add(area);
+    if (first) setImmediate(() => void this.flush());
+  }
+
+  private async flush(): Promise<void> {
+    const areas = this.pending === null ? null : [...(this.pending ?? [])];
+    this.pending = undefined;
+    this.options.onChange(areas);
+    try {
+      await purgeGatewayCache(this.options.redis, this.options.redisPrefix, areas ? areas.map(areaKey) : [ALL_CONTENT]);
+    } catch (err) {
+      // A gateway that lost Redis too keeps no keyed answers; one that did not keeps them at most CONTENT_REPLAY_SECONDS.
+      this.options.logger.warn({ err: (err as Error).message, areas }, 'could not publish a gateway cache purge');
+    }
+  }
+}
