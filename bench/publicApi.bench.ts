@@ -51,6 +51,7 @@ try {
   // ---------- the URL mixes ----------
   const db = database.db;
   const articleSlugs = await db('news_feed').orderByRaw('md5(id::text)').limit(1000).pluck('slug');
+  const articleIds: number[] = await db('news_feed').orderByRaw('md5(id::text)').limit(100).pluck('id');
   const toolSlugs = await db('tools').where({ approved: true }).orderByRaw('md5(id::text)').limit(1000).pluck('slug');
   const resourceSlugs = await db('resources').pluck('slug');
   const rankedTags: { value: string; article_count: number }[] = await db('news_feed_counts')
@@ -240,8 +241,21 @@ try {
 
   const rows = [];
   const cpuRows = [];
+  // The site mix again while a news item changes every second, as the pipeline publishes: each change purges
+  // every news answer the cached gateway holds (tools, guides and the rest stay).
+  const WHILE_PUBLISHING = 'site mix, news changing every second';
+  mixes[WHILE_PUBLISHING] = mixes['site mix']!;
+  const newsChangingEverySecond = () => {
+    const ids = articleIds;
+    let n = 0;
+    const timer = setInterval(() => {
+      void db('news_feed').where({ id: ids[n++ % ids.length] }).update({ updated_at: db.fn.now() }).catch(() => undefined);
+    }, 1000);
+    return () => clearInterval(timer);
+  };
   for (const [name, paths] of Object.entries(mixes)) {
-    const { off, on, bare: base, cpu } = await measure(paths);
+    const stopChanging = name === WHILE_PUBLISHING ? newsChangingEverySecond() : () => undefined;
+    const { off, on, bare: base, cpu } = await measure(paths).finally(stopChanging);
     cpuRows.push({ endpoint: name, 'gateway µs': cpu.gateway, 'content µs': cpu.content, 'postgres µs': cpu.postgres });
     const avgKb = paths.slice(0, 200).reduce((sum, p) => sum + Buffer.byteLength(bodies[p]!), 0) / Math.min(200, paths.length) / 1024;
     rows.push({

@@ -19,6 +19,8 @@ export async function startContent(cfg: ContentConfig, logger: Logger = createLo
     redisPrefix: cfg.REDIS_PREFIX,
     logger,
     onChange: () => responseCache.clear(),
+    // A change shows through the gateways within CONTENT_CACHE_SECONDS at worst, as it did when their copies simply expired.
+    purgeIntervalMs: cfg.CONTENT_CACHE_SECONDS * 1000,
   }).start();
   const server = await serve(createContentApp({ db, redis, bus, logger, config: cfg, responseCache }), cfg.CONTENT_PORT, cfg.LISTEN_HOST);
   logger.info({ port: server.port }, 'content service listening');

@@ -38,14 +38,21 @@ interface PublicContentChangesOptions {
   logger: Logger;
   /** Called with the areas that changed, or null when any may have (at start and after a lost connection). */
   onChange: (areas: ContentArea[] | null) => void;
+  /**
+   * An area's gateway copies are purged at most once per this many ms: the first change at once, the
+   * changes that follow within it together at its end. Content published every second then costs the
+   * gateways a refill every interval (as plain expiry did), not every second.
+   */
+  purgeIntervalMs: number;
 }
 
 /**
  * Listens for committed changes to public content and purges what was kept of
- * it: the service's own response cache (`onChange`) and every gateway's copies
- * (a purge of `content:{area}`). Notifications of one turn of the event loop
- * are handled together. While the connection is lost nothing can be heard, so
- * on every (re)connection everything is purged.
+ * it: the service's own response cache (`onChange`, at once) and every
+ * gateway's copies (a purge of `content:{area}`, at most once per
+ * `purgeIntervalMs` per area). Notifications of one turn of the event loop are
+ * handled together. While the connection is lost nothing can be heard, so on
+ * every (re)connection everything is purged.
  */
 export class PublicContentChanges {
   private readonly options: PublicContentChangesOptions;
@@ -54,6 +61,8 @@ export class PublicContentChanges {
   private retryMs = RECONNECT_MIN_MS;
   private retryTimer: NodeJS.Timeout | undefined;
   private pending: Set<ContentArea> | null | undefined;
+  private readonly lastPurgeAt = new Map<ContentArea, number>();
+  private readonly purgeLater = new Map<ContentArea, NodeJS.Timeout>();
 
   constructor(options: PublicContentChangesOptions) {
     this.options = options;
@@ -68,6 +77,7 @@ export class PublicContentChanges {
   async close(): Promise<void> {
     this.closing = true;
     clearTimeout(this.retryTimer);
+    for (const timer of this.purgeLater.values()) clearTimeout(timer);
     await this.client?.end().catch(() => undefined);
   }
 
@@ -108,18 +118,45 @@ export class PublicContentChanges {
     const first = this.pending === undefined;
     if (area === null || this.pending === null) this.pending = null;
     else (this.pending ??= new Set()).add(area);
-    if (first) setImmediate(() => void this.flush());
+    if (first) setImmediate(() => this.flush());
   }
 
-  private async flush(): Promise<void> {
+  private flush(): void {
     const areas = this.pending === null ? null : [...(this.pending ?? [])];
     this.pending = undefined;
     this.options.onChange(areas);
+    if (!areas) {
+      for (const timer of this.purgeLater.values()) clearTimeout(timer);
+      this.purgeLater.clear();
+      for (const area of CONTENT_AREAS) this.lastPurgeAt.set(area, Date.now());
+      void this.purge([ALL_CONTENT]);
+      return;
+    }
+    const now = Date.now();
+    const due = areas.filter((area) => {
+      if (this.purgeLater.has(area)) return false;
+      const wait = (this.lastPurgeAt.get(area) ?? -Infinity) + this.options.purgeIntervalMs - now;
+      if (wait <= 0) return true;
+      this.purgeLater.set(
+        area,
+        setTimeout(() => {
+          this.purgeLater.delete(area);
+          this.lastPurgeAt.set(area, Date.now());
+          void this.purge([areaKey(area)]);
+        }, wait),
+      );
+      return false;
+    });
+    for (const area of due) this.lastPurgeAt.set(area, now);
+    if (due.length) void this.purge(due.map(areaKey));
+  }
+
+  private async purge(keys: string[]): Promise<void> {
     try {
-      await purgeGatewayCache(this.options.redis, this.options.redisPrefix, areas ? areas.map(areaKey) : [ALL_CONTENT]);
+      await purgeGatewayCache(this.options.redis, this.options.redisPrefix, keys);
     } catch (err) {
       // A gateway that lost Redis too keeps no keyed answers; one that did not keeps them at most CONTENT_REPLAY_SECONDS.
-      this.options.logger.warn({ err: (err as Error).message, areas }, 'could not publish a gateway cache purge');
+      this.options.logger.warn({ err: (err as Error).message, keys }, 'could not publish a gateway cache purge');
     }
   }
 }
