@@ -81,6 +81,17 @@ describe('public reads at 100,000 news items', () => {
     }
   });
 
+  it('a directory text filter matching every tool walks the directory in name order and counts at most 1,001', async () => {
+    const explained = await content.explainRequest('/api/tools?q=generated');
+    expect(explained).toHaveLength(2);
+    const [list, count] = explained[0]!.text.includes('Aggregate') ? [explained[1]!, explained[0]!] : [explained[0]!, explained[1]!];
+    expect(planProblems(list.root, { tables: CONTENT_TABLES, rowBudget: 500 }), list.text).toEqual([]);
+    expect(list.text).toContain('tools_directory_idx');
+    // The count may read the table in its own order: it stops at the 1,001st match (plus the few unapproved tools it skips).
+    expect(planProblems(count.root, { tables: [], rowBudget: 1100 }), count.text).toEqual([]);
+    expect(count.text).toMatch(/Limit \(actual time=[\d.]+ rows=1001 /);
+  });
+
   it('the directory text filter finds its tools through the trigram index', async () => {
     const explained = await content.explainRequest(`/api/tools?q=${encodeURIComponent(slugs.rareToolTag)}`);
     expect(explained).toHaveLength(2);

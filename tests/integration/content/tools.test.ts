@@ -102,6 +102,24 @@ describe('tool directory', () => {
     expect((await slugs('q=%20')).total).toBe('4');
   });
 
+  it('counts a text filter up to 1,000 matches and estimates above', async () => {
+    const db = sys.database.db;
+    await db('tools').insert(
+      Array.from({ length: 1100 }, (_, i) => ({
+        name: `Widespread ${String(i).padStart(4, '0')}`, slug: `widespread-${i}`, description: 'A widespread tool for the count test.',
+        short_description: 'Widespread tool', website_url: 'https://widespread.example', category: 'Data Analytics', pricing: 'Free', approved: true, submitted_by_id: 1,
+      })),
+    );
+    await db.raw('ANALYZE tools');
+    const res = await fetch(`${sys.url}/api/tools?q=widespread`);
+    const total = Number(res.headers.get('x-total-count'));
+    expect(total).toBeGreaterThan(1000);
+    expect(total).toBeLessThan(1500);
+    expect(((await res.json()) as { slug: string }[]).map((t) => t.slug).slice(0, 2)).toEqual(['widespread-0', 'widespread-1']);
+    expect((await fetch(`${sys.url}/api/tools?q=widespread%200999`)).headers.get('x-total-count')).toBe('1');
+    await db('tools').where('slug', 'like', 'widespread-%').del();
+  });
+
   it.each([
     ['category=Cooking', 'category'],
     ['pricing=cheap', 'pricing'],

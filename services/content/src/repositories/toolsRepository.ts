@@ -19,10 +19,16 @@ export interface ToolListFilter {
   q?: string;
 }
 
-/** The expression of the directory's trigram index: a query must spell it the same way to use it. */
-const DIRECTORY_TEXT = 'tool_directory_text(name, short_description, description, category, tags)';
 /** A LIKE pattern matching `text` anywhere, its own wildcards taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+/** Text-filter totals are counted up to this; above it they are the planner's estimate. */
+const EXACT_TEXT_TOTAL_UP_TO = 1000;
+
+/** The columns of a ToolRow: not `*`, which would also read `directory_text` (the text filter's copy of every field). */
+const TOOL_COLUMNS: (keyof ToolRow)[] = [
+  'id', 'name', 'slug', 'description', 'short_description', 'website_url', 'category', 'logo_url', 'tags', 'features', 'pricing', 'submitted_by_id', 'approved', 'created_at',
+];
+const REVIEW_COLUMNS = [...TOOL_COLUMNS.map((c) => `t.${c}`), 't.reviewed_at', 't.rejected_at', 't.rejection_reason'];
 
 /**
  * Knex access to `tools`. Public reads only ever see approved tools, written
@@ -40,13 +46,14 @@ export class ToolsRepository {
     const q = this.db<ToolRow>('tools').whereRaw('approved');
     if (filter.category) q.where('category', filter.category);
     if (filter.pricing) q.whereRaw('lower(pricing) = ?', [filter.pricing]);
-    if (filter.q) q.whereRaw(`${DIRECTORY_TEXT} LIKE lower(?)`, [containing(filter.q)]);
+    if (filter.q) q.whereRaw('directory_text LIKE lower(?)', [containing(filter.q)]);
     return q;
   }
 
   /** A page of the directory by name (ties by id), read in the order of the filter's index. */
   listApproved(filter: ToolListFilter, limit: number, offset: number): Promise<ToolRow[]> {
     return this.directory(filter)
+      .select(TOOL_COLUMNS)
       .orderBy([
         { column: 'name', order: 'asc' },
         { column: 'id', order: 'asc' },
@@ -57,13 +64,19 @@ export class ToolsRepository {
 
   /**
    * How many approved tools match the filter: from the kept counts (at most
-   * the 8 categories × 4 pricing values), or, with a text filter, by counting
-   * the trigram index's matches.
+   * the 8 categories × 4 pricing values), or, with a text filter, counted up
+   * to EXACT_TEXT_TOTAL_UP_TO and estimated by the planner above it (a word
+   * found in most tools would otherwise be counted in every one).
    */
   async countApproved(filter: ToolListFilter): Promise<number> {
     if (filter.q) {
-      const [row] = await this.directory(filter).count<{ count: string }[]>('* as count');
-      return Number(row?.count ?? 0);
+      const pattern = containing(filter.q);
+      const { rows } = await this.db.raw<{ rows: { total: string }[] }>(
+        `SELECT CASE WHEN m.n > ? THEN greatest(m.n, tool_directory_match_estimate(lower(?), ?, ?)) ELSE m.n END AS total
+         FROM (SELECT count(*) AS n FROM ? AS matches) m`,
+        [EXACT_TEXT_TOTAL_UP_TO, pattern, filter.category ?? null, filter.pricing ?? null, this.directory(filter).select(this.db.raw('1')).limit(EXACT_TEXT_TOTAL_UP_TO + 1)],
+      );
+      return Number(rows[0]?.total ?? 0);
     }
     const q = this.db('tool_directory_counts');
     if (filter.category) q.where('category', filter.category);
@@ -75,6 +88,7 @@ export class ToolsRepository {
   /** Newest approved tools. */
   featured(limit: number): Promise<ToolRow[]> {
     return this.db<ToolRow>('tools')
+      .select(TOOL_COLUMNS)
       .whereRaw('approved')
       .orderBy([
         { column: 'created_at', order: 'desc' },
@@ -84,11 +98,11 @@ export class ToolsRepository {
   }
 
   async findApprovedBySlug(slug: string): Promise<ToolRow | undefined> {
-    return this.db<ToolRow>('tools').where({ slug }).whereRaw('approved').first();
+    return this.db<ToolRow>('tools').where({ slug }).whereRaw('approved').first(TOOL_COLUMNS);
   }
 
   findByIdForUpdate(id: number, trx: Knex.Transaction): Promise<ToolRow | undefined> {
-    return trx<ToolRow>('tools').where({ id }).forUpdate().first();
+    return trx<ToolRow>('tools').where({ id }).forUpdate().first(TOOL_COLUMNS);
   }
 
   /**
@@ -118,7 +132,7 @@ export class ToolsRepository {
          UNION ALL
          (SELECT id, 1, count(*) FROM candidates GROUP BY id, name ORDER BY count(*) DESC, name, id LIMIT ?)
        )
-       SELECT p.part, t.* FROM picked p JOIN tools t ON t.id = p.id ORDER BY p.part, p.score DESC, t.name, t.id`,
+       SELECT p.part, ${TOOL_COLUMNS.map((c) => `t.${c}`).join(', ')} FROM picked p JOIN tools t ON t.id = p.id ORDER BY p.part, p.score DESC, t.name, t.id`,
       [slug, SIMILAR_CANDIDATES_PER_BRANCH, SIMILAR_TAGS_CONSIDERED, SIMILAR_CANDIDATES_PER_BRANCH, limit],
     );
     const [tool, ...similar] = rows.map(({ part: _, ...row }) => row as ToolRow);
@@ -140,7 +154,7 @@ export class ToolsRepository {
         pricing: input.pricing,
         submitted_by_id: input.submittedById,
       })
-      .returning('*');
+      .returning(TOOL_COLUMNS);
     return row!;
   }
 
@@ -152,7 +166,7 @@ export class ToolsRepository {
     const [row] = await trx<ToolRow>('tools')
       .where({ id })
       .update({ approved: true, rejected_at: null, rejection_reason: null, reviewed_at: trx.fn.now(), reviewed_by_id: reviewerId ?? null } as never)
-      .returning('*');
+      .returning(TOOL_COLUMNS);
     return row;
   }
 
@@ -160,7 +174,7 @@ export class ToolsRepository {
     const [row] = await trx<ToolRow>('tools')
       .where({ id })
       .update({ rejected_at: trx.fn.now(), rejection_reason: reason, reviewed_at: trx.fn.now(), reviewed_by_id: reviewerId } as never)
-      .returning('*');
+      .returning(TOOL_COLUMNS);
     return row;
   }
 
@@ -169,7 +183,7 @@ export class ToolsRepository {
     const q = this.db('tools as t')
       .leftJoin('users as s', 's.id', 't.submitted_by_id')
       .leftJoin('users as r', 'r.id', 't.reviewed_by_id')
-      .select('t.*', 's.username as submitted_by', 'r.username as reviewed_by');
+      .select(...REVIEW_COLUMNS, 's.username as submitted_by', 'r.username as reviewed_by');
     if (state === 'pending') q.where('t.approved', false).whereNull('t.rejected_at').orderBy([{ column: 't.created_at' }, { column: 't.id' }]);
     else if (state === 'approved') q.where('t.approved', true).orderByRaw('t.reviewed_at DESC NULLS LAST, t.id DESC');
     else q.where('t.approved', false).whereNotNull('t.rejected_at').orderBy([{ column: 't.rejected_at', order: 'desc' }, { column: 't.id', order: 'desc' }]);
@@ -180,7 +194,7 @@ export class ToolsRepository {
     return trx('tools as t')
       .leftJoin('users as s', 's.id', 't.submitted_by_id')
       .leftJoin('users as r', 'r.id', 't.reviewed_by_id')
-      .select('t.*', 's.username as submitted_by', 'r.username as reviewed_by')
+      .select(...REVIEW_COLUMNS, 's.username as submitted_by', 'r.username as reviewed_by')
       .where('t.id', id)
       .first();
   }
