@@ -212,6 +212,91 @@ describe('gateway cache of answers tagged with surrogate keys (search)', () => {
   });
 });
 
+describe('gateway stale-while-revalidate (soft purges and expiry)', () => {
+  it('replays a stale answer once while one background request fetches its successor, for the visitor who found it; hard purges make the next visitor wait', async () => {
+    let version = 1;
+    let failing = false;
+    const asked: { url: string; ifNoneMatch?: string; forwardedFor?: string; requestId?: string }[] = [];
+    const service = express();
+    service.get('/api/news/:name', (req, res) => {
+      asked.push({ url: req.originalUrl, ifNoneMatch: req.header('if-none-match'), forwardedFor: req.header('x-forwarded-for'), requestId: req.header('x-request-id') });
+      if (failing) return void res.status(500).json({ error: 'down' });
+      // A slow service: visitors who find the answer stale must not wait for this.
+      setTimeout(() => {
+        const maxAge = req.params.name === 'expiring' ? 1 : 60;
+        res.set({ 'surrogate-control': `max-age=${maxAge}, stale-while-revalidate=5`, 'surrogate-key': 'content content:news' });
+        res.json({ version });
+      }, 150);
+    });
+    const upstreamService = await serve(service, 0);
+    const redis = await startThrowawayRedis();
+    const cfg = testConfig('postgres://postgres@127.0.0.1:5432/postgres', { CONTENT_URL: upstreamService.url, SEARCH_URL: upstreamService.url, PIPELINE_URL: upstreamService.url, WEB_DIST: dist, REDIS_URL: redis.url });
+    const gw = await startGateway(cfg, createLogger('gateway', 'silent'));
+    const publisher = createRedis(redis.url);
+    const get = async (path: string, headers: Record<string, string> = {}) => {
+      const res = await fetch(`${gw.url}${path}`, { headers });
+      return { cache: res.headers.get('x-cache'), body: (await res.json()) as { version: number } };
+    };
+    const askedFor = (path: string) => asked.filter((a) => a.url === path).length;
+    try {
+      await until(async () => (await get('/api/news/story')).cache === 'HIT');
+
+      // A soft purge: the next visitors get the kept answer at once, and the service is asked once for its successor.
+      version = 2;
+      const before = askedFor('/api/news/story');
+      await purgeGatewayCache(publisher, cfg.REDIS_PREFIX, ['content:news'], { soft: true });
+      await until(async () => (await get('/api/news/story', { 'if-none-match': 'W/"old"', 'x-request-id': 'found-it-stale' })).cache === 'UPDATING');
+      const during = await Promise.all([get('/api/news/story'), get('/api/news/story'), get('/api/news/story')]);
+      for (const answer of during) expect(answer).toMatchObject({ cache: 'UPDATING', body: { version: 1 } });
+      // Answers asked for right after a purge are not kept: fetched again until one is, then replayed as new.
+      const renewed = await until(async () => {
+        const r = await get('/api/news/story');
+        return r.cache === 'HIT' ? r : undefined;
+      });
+      expect(renewed.body.version).toBe(2);
+      const refetches = asked.filter((a) => a.url === '/api/news/story').slice(before);
+      // One fetch at a time, far fewer than the visitors who found the answer stale.
+      expect(refetches.length).toBeGreaterThanOrEqual(1);
+      expect(refetches.length).toBeLessThanOrEqual(4);
+      // The visitor's validators are not passed on (a 304 would keep nothing); the fetch carries the request id of the visitor who found it stale.
+      expect(refetches.every((a) => a.ifNoneMatch === undefined && a.forwardedFor === '127.0.0.1')).toBe(true);
+      expect(refetches.some((a) => a.requestId === 'found-it-stale')).toBe(true);
+
+      // A hard purge: the next visitor waits for the new answer.
+      version = 3;
+      await purgeGatewayCache(publisher, cfg.REDIS_PREFIX, ['content:news']);
+      const hard = await until(async () => {
+        const r = await get('/api/news/story');
+        return r.cache === null ? r : undefined;
+      });
+      expect(hard.body.version).toBe(3);
+
+      // Expiry alike: past its max-age, an answer stands in while its successor is fetched.
+      await new Promise((r) => setTimeout(r, PURGE_SETTLE_MS + 50));
+      await get('/api/news/expiring');
+      version = 4;
+      await new Promise((r) => setTimeout(r, 1100));
+      expect(await get('/api/news/expiring')).toMatchObject({ cache: 'UPDATING', body: { version: 3 } });
+      await until(async () => (await get('/api/news/expiring')).body.version === 4);
+
+      // A failed background fetch keeps the stale answer and lets a later visitor try again.
+      failing = true;
+      await new Promise((r) => setTimeout(r, 1100));
+      const tries = askedFor('/api/news/expiring');
+      expect(await get('/api/news/expiring')).toMatchObject({ cache: 'UPDATING', body: { version: 4 } });
+      await until(async () => askedFor('/api/news/expiring') > tries);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(await get('/api/news/expiring')).toMatchObject({ cache: 'UPDATING', body: { version: 4 } });
+      await until(async () => askedFor('/api/news/expiring') > tries + 1);
+    } finally {
+      publisher.disconnect();
+      await gw.close();
+      await upstreamService.close();
+      await redis.remove();
+    }
+  });
+});
+
 describe('gateway fast path for API reads (before Express)', () => {
   it('gives a GET what Express gave it: request id, security headers, log line, and the address and protocol only a trusted proxy may set', async () => {
     const echo = express();

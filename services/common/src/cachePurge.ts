@@ -11,10 +11,26 @@ import type { Redis } from 'ioredis';
 export const SURROGATE_CONTROL_HEADER = 'surrogate-control';
 export const SURROGATE_KEY_HEADER = 'surrogate-key';
 
-/** The Redis channel of purge messages: the tags, separated by spaces. */
+/** The Redis channel of purge messages: the tags, separated by spaces, each marked `~` when the purge is soft. */
 export const cachePurgeChannel = (redisPrefix: string) => `${redisPrefix}:gateway:cache-purge`;
 
-/** Tells every gateway that answers tagged with any of `keys` are out of date. */
-export async function purgeGatewayCache(redis: Redis, redisPrefix: string, keys: readonly string[]): Promise<void> {
-  await redis.publish(cachePurgeChannel(redisPrefix), keys.join(' '));
+const SOFT_MARK = '~';
+
+/**
+ * Tells every gateway that answers tagged with any of `keys` are out of date.
+ * A hard purge makes the next request for such an answer wait for a new one.
+ * A soft purge (Fastly's term) marks them stale instead: an answer whose
+ * service allowed `stale-while-revalidate` is replayed once more while the
+ * gateway fetches its successor in the background; others are expired as by a hard one.
+ */
+export async function purgeGatewayCache(redis: Redis, redisPrefix: string, keys: readonly string[], options: { soft?: boolean } = {}): Promise<void> {
+  await redis.publish(cachePurgeChannel(redisPrefix), keys.map((key) => (options.soft ? SOFT_MARK + key : key)).join(' '));
+}
+
+/** The tags a purge message names, and whether each purge is soft. */
+export function parsePurgeMessage(message: string): { key: string; soft: boolean }[] {
+  return message
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((token) => (token.startsWith(SOFT_MARK) ? { key: token.slice(1), soft: true } : { key: token, soft: false }));
 }

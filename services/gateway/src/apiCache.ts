@@ -1,17 +1,30 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
-import { SURROGATE_CONTROL_HEADER, SURROGATE_KEY_HEADER, type Logger, type Redis } from '@neuralbeat/common';
+import { parsePurgeMessage, SURROGATE_CONTROL_HEADER, SURROGATE_KEY_HEADER, type Logger, type Redis } from '@neuralbeat/common';
 import { TOTAL_COUNT_HEADER } from '@neuralbeat/common/contracts';
 
 interface CachedResponse {
   status: number;
   headers: Record<string, string>;
   body: Buffer;
-  /** Until then it is replayed as a hit; after, only in place of a failed upstream. */
+  /** Until then it is replayed as a hit; after, only in place of a failed upstream or while its successor is fetched. */
   freshUntil: number;
+  /** The service's `stale-while-revalidate`, in ms: how long after expiring (or a soft purge) it may stand in while its successor is fetched. */
+  revalidateMs: number;
+  /** Until then, expired, it is replayed while one request fetches its successor in the background (0: never). */
+  revalidateUntil: number;
+  /** Whether that fetch is under way. */
+  revalidating: boolean;
   /** Its surrogate keys: a purge naming one of them expires it. */
   keys: string[];
 }
+
+/**
+ * Fetches a public answer anew in the background (stale-while-revalidate),
+ * on behalf of the request that found it stale; settles when the fetch is over,
+ * whether or not a new answer was kept.
+ */
+export type ApiRevalidator = (req: IncomingMessage, requestId: string) => Promise<void>;
 
 /** How long an expired answer is kept to stand in for its service while that is down (stale-if-error). */
 export const STALE_IF_ERROR_SECONDS = 600;
@@ -24,9 +37,16 @@ const KEPT_HEADERS = ['content-type', 'cache-control', 'content-encoding', 'vary
  * change yet (each hears it over pub/sub in its own time).
  */
 export const PURGE_SETTLE_MS = 250;
+/**
+ * At most this many background fetches at once: a soft purge of a whole area
+ * must not send every one of its answers to the service together. Beyond it,
+ * a stale answer is replayed without one, and the next request asks again.
+ */
+const MAX_REVALIDATIONS = 16;
 
 const headerText = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(',') : (value ?? ''));
 const maxAge = (value: string) => Number(value.match(/\bmax-age=(\d+)/)?.[1] ?? 0);
+const staleWhileRevalidate = (value: string) => Number(value.match(/\bstale-while-revalidate=(\d+)/)?.[1] ?? 0);
 
 /** Seconds of `Cache-Control: public, max-age=N`, or 0 when the response may not be shared. */
 function sharedMaxAge(cacheControl: string | string[] | undefined): number {
@@ -56,6 +76,12 @@ const headerKeys = (value: string | string[] | undefined) => (Array.isArray(valu
  * `Surrogate-Control` and `Surrogate-Key` instead (see cachePurge.ts): they are
  * kept only while the gateway hears purges, and a purge expires them at once
  * (they stay as stand-ins for a failed service, like expired answers).
+ *
+ * An answer whose service allows `stale-while-revalidate=N` (RFC 5861, in
+ * either header) is, for N seconds after it expires or a soft purge names it,
+ * replayed (`x-cache: UPDATING`, nginx's word) while one request fetches its
+ * successor in the background: visitors do not wait for a refill, and the
+ * service is asked once per answer, not once per waiting visitor.
  */
 export class ApiMicroCache {
   /** Headers every response carries (the security headers), added to each replay. */
@@ -73,6 +99,14 @@ export class ApiMicroCache {
   private readonly purgedAt = new Map<string, number>();
   /** Whether purge messages reach this gateway now: keyed answers are kept only then. */
   private hearingPurges = false;
+  private revalidate: ApiRevalidator | undefined;
+  /** Background fetches under way. */
+  private revalidations = 0;
+
+  /** How stale answers are fetched anew; without it, none is replayed while stale (see the class comment). */
+  revalidateWith(revalidate: ApiRevalidator): void {
+    this.revalidate = revalidate;
+  }
 
   /**
    * Takes purge messages from `channel` on `subscriber` (a connection of its own).
@@ -81,7 +115,10 @@ export class ApiMicroCache {
    */
   listenForPurges(subscriber: Redis, channel: string, logger?: Logger): void {
     subscriber.on('message', (from: string, message: string) => {
-      if (from === channel) this.purge(headerKeys(message));
+      if (from !== channel) return;
+      const named = parsePurgeMessage(message);
+      this.purge(named.filter((n) => !n.soft).map((n) => n.key));
+      this.purge(named.filter((n) => n.soft).map((n) => n.key), { soft: true });
     });
     subscriber.on('close', () => {
       this.hearingPurges = false;
@@ -104,13 +141,20 @@ export class ApiMicroCache {
     return this.hearingPurges && keys.every((k) => (this.purgedAt.get(k) ?? -Infinity) < askedAt - PURGE_SETTLE_MS);
   }
 
-  /** Expires the answers carrying any of `keys` (null: every keyed answer). */
-  purge(keys: string[] | null): void {
+  /**
+   * Expires the answers carrying any of `keys` (null: every keyed answer). A
+   * soft purge leaves those that allow stale-while-revalidate to stand in, for
+   * that long, while their successors are fetched.
+   */
+  purge(keys: string[] | null, options: { soft?: boolean } = {}): void {
+    if (keys?.length === 0) return;
     const now = Date.now();
     const named = keys && new Set(keys);
     for (const key of named ?? []) this.purgedAt.set(key, now);
     this.cache.forEach((entry) => {
-      if (entry.keys.length && (!named || entry.keys.some((k) => named.has(k)))) entry.freshUntil = 0;
+      if (!entry.keys.length || (named && !entry.keys.some((k) => named.has(k)))) return;
+      entry.freshUntil = Math.min(entry.freshUntil, now);
+      entry.revalidateUntil = options.soft ? Math.min(entry.revalidateUntil, now + entry.revalidateMs) : 0;
     });
   }
 
@@ -118,8 +162,23 @@ export class ApiMicroCache {
   tryServe(req: IncomingMessage, res: ServerResponse, requestId: () => string): boolean {
     if (req.method !== 'GET' || !req.url?.startsWith('/api/')) return false;
     const hit = this.cache.get(req.url);
-    if (!hit || hit.freshUntil <= Date.now()) return false;
-    this.replay(res, hit, 'HIT', requestId());
+    if (!hit) return false;
+    const now = Date.now();
+    if (hit.freshUntil > now) {
+      this.replay(res, hit, 'HIT', requestId());
+      return true;
+    }
+    if (hit.revalidateUntil <= now || !this.revalidate) return false;
+    const id = requestId();
+    this.replay(res, hit, 'UPDATING', id);
+    if (!hit.revalidating && this.revalidations < MAX_REVALIDATIONS) {
+      hit.revalidating = true;
+      this.revalidations++;
+      void this.revalidate(req, id).finally(() => {
+        hit.revalidating = false;
+        this.revalidations--;
+      });
+    }
     return true;
   }
 
@@ -132,7 +191,7 @@ export class ApiMicroCache {
     return true;
   }
 
-  private replay(res: ServerResponse, entry: CachedResponse, cacheStatus: 'HIT' | 'STALE', requestId: string): void {
+  private replay(res: ServerResponse, entry: CachedResponse, cacheStatus: 'HIT' | 'UPDATING' | 'STALE', requestId: string): void {
     res.writeHead(entry.status, { ...this.alwaysHeaders, ...entry.headers, 'content-length': entry.body.length, 'x-request-id': requestId, 'x-cache': cacheStatus });
     res.end(entry.body);
   }
@@ -141,13 +200,16 @@ export class ApiMicroCache {
    * Tees a proxied upstream response into the cache when it is public and
    * cacheable. `askedAt` is when the gateway sent the request: an answer with a
    * key purged since (or just before) may predate the change and is not kept.
+   * Returns whether it reads the body (the caller must otherwise, if no one else does).
    */
-  capture(req: IncomingMessage, upstream: IncomingMessage, askedAt: number): void {
-    if (req.method !== 'GET' || !req.url || upstream.statusCode !== 200) return;
+  capture(req: IncomingMessage, upstream: IncomingMessage, askedAt: number): boolean {
+    if (req.method !== 'GET' || !req.url || upstream.statusCode !== 200) return false;
     const keys = headerKeys(upstream.headers[SURROGATE_KEY_HEADER]);
-    const ttl = surrogateMaxAge(upstream.headers[SURROGATE_CONTROL_HEADER]) ?? sharedMaxAge(upstream.headers['cache-control']);
-    if (!ttl) return;
-    if (!this.mayKeep(keys, askedAt)) return;
+    const surrogateControl = upstream.headers[SURROGATE_CONTROL_HEADER];
+    const ttl = surrogateMaxAge(surrogateControl) ?? sharedMaxAge(upstream.headers['cache-control']);
+    if (!ttl) return false;
+    if (!this.mayKeep(keys, askedAt)) return false;
+    const revalidateMs = staleWhileRevalidate(headerText(surrogateControl ?? upstream.headers['cache-control'])) * 1000;
     const chunks: Buffer[] = [];
     let size = 0;
     upstream.on('data', (chunk: Buffer) => {
@@ -163,7 +225,13 @@ export class ApiMicroCache {
       }
       // Asked again: a purge may have arrived while the body was streaming.
       if (!this.mayKeep(keys, askedAt)) return;
-      this.cache.set(req.url!, { status: 200, headers, body: Buffer.concat(chunks), freshUntil: Date.now() + ttl * 1000, keys }, { ttl: (ttl + STALE_IF_ERROR_SECONDS) * 1000 });
+      const freshUntil = Date.now() + ttl * 1000;
+      this.cache.set(
+        req.url!,
+        { status: 200, headers, body: Buffer.concat(chunks), freshUntil, revalidateMs, revalidateUntil: freshUntil + revalidateMs, revalidating: false, keys },
+        { ttl: (ttl + STALE_IF_ERROR_SECONDS) * 1000 },
+      );
     });
+    return true;
   }
 }

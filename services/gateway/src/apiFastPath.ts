@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import proxyAddr from 'proxy-addr';
 import { hasBody, logWhenFinished, REQUEST_ID_HEADER, requestIdFrom, urlHasNul, type Logger } from '@neuralbeat/common';
-import type { ApiForwarder } from './proxy';
+import type { ApiForwarder, ForwardedRequest } from './proxy';
 import { serviceFor } from './serviceRoutes';
 
 const FAST_METHODS = new Set(['GET', 'HEAD']);
@@ -28,9 +28,14 @@ export function apiFastPath(opts: { forward: ApiForwarder; trust: (address: stri
     for (const [name, value] of headers) res.setHeader(name, value);
     res.setHeader(REQUEST_ID_HEADER, requestId);
     logWhenFinished(opts.logger, req, res, requestId);
-    opts.forward(key, req, res, { requestId, clientIp: proxyAddr(req, opts.trust), protocol: protocolOf(req, opts.trust) });
+    opts.forward(key, req, res, forwardedRequest(req, opts.trust, requestId));
     return true;
   };
+}
+
+/** What the service is told of a bodiless request the gateway forwards outside Express. */
+export function forwardedRequest(req: IncomingMessage, trust: (address: string, hop: number) => boolean, requestId: string): ForwardedRequest {
+  return { requestId, clientIp: proxyAddr(req, trust), protocol: protocolOf(req, trust) };
 }
 
 /** As Express's `req.protocol`: the socket's, or the first X-Forwarded-Proto when the socket's peer is a trusted proxy. */

@@ -57,7 +57,14 @@ function upstreamHeaders(req: IncomingMessage, forwarded: ForwardedRequest): htt
  */
 export type ApiForwarder = (key: ServiceKey, req: IncomingMessage, res: ServerResponse, forwarded: ForwardedRequest) => void;
 
-export function apiForwarder(targets: Record<ServiceKey, string>, timeoutMs = 15_000, cache?: ApiMicroCache): ApiForwarder {
+/**
+ * Asks the service again for a public GET the cache holds stale, with no
+ * visitor waiting (stale-while-revalidate), and lets the cache keep the answer.
+ * Settles when the exchange is over, whatever its outcome.
+ */
+export type ApiRefresher = (req: IncomingMessage, forwarded: ForwardedRequest) => Promise<void>;
+
+export function apiForwarder(targets: Record<ServiceKey, string>, timeoutMs = 15_000, cache?: ApiMicroCache): ApiForwarder & { refresh: ApiRefresher } {
   // Idle connections are dropped after 4 s, before the services' own 5 s keep-alive timeout closes them under a request.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 512, keepAliveMsecs: 10_000, timeout: IDLE_SOCKET_MS });
   const origins = new Map(
@@ -82,7 +89,27 @@ export function apiForwarder(targets: Record<ServiceKey, string>, timeoutMs = 15
     res.end(JSON.stringify(error.toEnvelope()));
   };
 
-  return (key, req, res, forwarded) => forward(key, req, res, forwarded, true);
+  const refresh: ApiRefresher = (req, forwarded) =>
+    new Promise<void>((settle) => {
+      const key = serviceFor(req.url!.split('?', 1)[0]!);
+      if (!key || !cache) return settle();
+      const origin = origins.get(key)!;
+      const askedAt = Date.now();
+      const headers = upstreamHeaders(req, forwarded);
+      // The visitor's validators would earn a 304, which keeps nothing: the cache needs the whole answer.
+      delete headers['if-none-match'];
+      delete headers['if-modified-since'];
+      const upstream = http.request({ agent, hostname: origin.hostname, port: origin.port, method: 'GET', path: origin.basePath + req.url, headers });
+      upstream.setTimeout(timeoutMs, () => upstream.destroy());
+      upstream.on('error', () => settle());
+      upstream.once('response', (answer) => {
+        answer.once('close', () => settle());
+        if (!cache.capture(req, answer, askedAt)) answer.resume();
+      });
+      upstream.end();
+    });
+
+  return Object.assign((key: ServiceKey, req: IncomingMessage, res: ServerResponse, forwarded: ForwardedRequest) => forward(key, req, res, forwarded, true), { refresh });
 
   function forward(key: ServiceKey, req: IncomingMessage, res: ServerResponse, forwarded: ForwardedRequest, mayRetry: boolean): void {
     const origin = origins.get(key)!;

@@ -6,7 +6,7 @@ import { createGatewayApp } from './app';
 import { ApiMicroCache } from './apiCache';
 import { securityHeaders } from './securityHeaders';
 import { apiForwarder } from './proxy';
-import { apiFastPath } from './apiFastPath';
+import { apiFastPath, forwardedRequest } from './apiFastPath';
 
 /** Wires the gateway from config; used by main.ts and by tests. */
 export async function startGateway(cfg: GatewayConfig, logger: Logger = createLogger('gateway', cfg.LOG_LEVEL)): Promise<RunningServer> {
@@ -18,7 +18,10 @@ export async function startGateway(cfg: GatewayConfig, logger: Logger = createLo
   const targets = { content: cfg.CONTENT_URL, search: cfg.SEARCH_URL, pipeline: cfg.PIPELINE_URL };
   const forward = apiForwarder(targets, undefined, apiCache);
   const app = createGatewayApp({ logger, apiCache, forward, config: cfg, targets, webDist: path.resolve(cfg.WEB_DIST) });
-  const fastPath = apiFastPath({ forward, trust: app.get('trust proxy fn'), headers, logger });
+  const trust = app.get('trust proxy fn');
+  const fastPath = apiFastPath({ forward, trust, headers, logger });
+  // A stale answer replayed while its successor is fetched: the fetch is made for the visitor who found it stale.
+  apiCache.revalidateWith((req, requestId) => forward.refresh(req, forwardedRequest(req, trust, requestId)));
   // Cached public API answers are replayed, and other API reads forwarded, before Express sees the request.
   const handler: RequestListener = (req, res) => {
     if (!apiCache.tryServe(req, res, () => requestIdFrom(req)) && !fastPath(req, res)) app(req, res);

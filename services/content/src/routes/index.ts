@@ -28,12 +28,13 @@ export function publicRoutes(deps: ContentDeps): Router {
   const replaySeconds = deps.config.CONTENT_REPLAY_SECONDS;
   if (maxAge > 0) {
     // Public reads may be shared for as long as this service reuses them itself. The gateway may replay them
-    // longer, until the content behind them changes (PublicContentChanges purges them by their surrogate keys).
+    // longer, until the content behind them changes (PublicContentChanges purges them by their surrogate keys),
+    // and after a soft purge replay them for up to one max-age more while it fetches their successors.
     router.use((req, res, next) => {
       if (req.method !== 'GET') return next();
       res.set('cache-control', `public, max-age=${maxAge}`);
       const keys = replaySeconds > maxAge ? contentSurrogateKeys(req.path) : undefined;
-      if (keys) res.set({ [SURROGATE_CONTROL_HEADER]: `max-age=${replaySeconds}`, [SURROGATE_KEY_HEADER]: keys });
+      if (keys) res.set({ [SURROGATE_CONTROL_HEADER]: `max-age=${replaySeconds}, stale-while-revalidate=${maxAge}`, [SURROGATE_KEY_HEADER]: keys });
       next();
     });
   }

@@ -41,7 +41,10 @@ interface PublicContentChangesOptions {
   /**
    * An area's gateway copies are purged at most once per this many ms: the first change at once, the
    * changes that follow within it together at its end. Content published every second then costs the
-   * gateways a refill every interval (as plain expiry did), not every second.
+   * gateways a refill every interval (as plain expiry did), not every second. A purge at the end of an
+   * interval is soft: the area is busy, so its answers are renewed in the background as visitors ask
+   * for them (stale-while-revalidate) instead of every visitor waiting for a refill. A change to a quiet
+   * area (an operator's edit, say) is purged hard, so the next visitor sees it.
    */
   purgeIntervalMs: number;
 }
@@ -142,7 +145,7 @@ export class PublicContentChanges {
         setTimeout(() => {
           this.purgeLater.delete(area);
           this.lastPurgeAt.set(area, Date.now());
-          void this.purge([areaKey(area)]);
+          void this.purge([areaKey(area)], { soft: true });
         }, wait),
       );
       return false;
@@ -151,9 +154,9 @@ export class PublicContentChanges {
     if (due.length) void this.purge(due.map(areaKey));
   }
 
-  private async purge(keys: string[]): Promise<void> {
+  private async purge(keys: string[], options: { soft?: boolean } = {}): Promise<void> {
     try {
-      await purgeGatewayCache(this.options.redis, this.options.redisPrefix, keys);
+      await purgeGatewayCache(this.options.redis, this.options.redisPrefix, keys, options);
     } catch (err) {
       // A gateway that lost Redis too keeps no keyed answers; one that did not keeps them at most CONTENT_REPLAY_SECONDS.
       this.options.logger.warn({ err: (err as Error).message, keys }, 'could not publish a gateway cache purge');
