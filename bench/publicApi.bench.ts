@@ -323,12 +323,15 @@ try {
   console.log(`\nEXPLAIN ANALYZE at ${NEWS_ITEMS.toLocaleString()} news items and ${TOOLS.toLocaleString()} tools`);
   for (const [label, url] of examples) {
     for (const { query, text, root, generic } of await recording.explainRequest(url)) {
-      // A text filter matching every tool reads every tool; everything else must stay within a page's reach.
-      const budget = { tables: ['news_feed', 'news_tag_page_entries', 'news_feed_counts', 'tools'], rowBudget: label.includes('every tool') ? Infinity : 1000 };
+      // A text filter matching every tool counts its first 1,001 matches in whatever order is cheapest (a sequential
+      // scan that stops there); everything else must stay within a page's reach.
+      const everyTool = label.includes('every tool');
+      const budget = { tables: ['news_feed', 'news_tag_page_entries', 'news_feed_counts', ...(everyTool ? [] : ['tools'])], rowBudget: everyTool ? 1100 : 1000 };
       const verdict = (problems: string[]) => (problems.length ? `GROWS WITH THE TABLE: ${problems.join('; ')}` : 'bounded: no sequential scan of a content table, no node reading over 1,000 rows');
       console.log(`\n--- ${label}: GET ${url}\n${query.sql.replace(/\s+/g, ' ')}\n${text}\n=> ${verdict(planProblems(root, budget))}`);
       // The content service prepares its reads; Postgres may run them with this plan, made without the values.
-      console.log(`=> generic plan (prepared statement, ${generic.ms.toFixed(2)} ms): ${verdict(planProblems(generic.root, budget))}`);
+      if (generic) console.log(`=> generic plan (prepared statement, ${generic.ms.toFixed(2)} ms): ${verdict(planProblems(generic.root, budget))}`);
+      else console.log('=> not prepared: planned for its values every time');
     }
   }
   await recording.close();

@@ -8,12 +8,16 @@ import { CONTENT_DB_SETTINGS } from '../../services/content/src/db/plannerSettin
 export interface CapturedQuery {
   sql: string;
   bindings: unknown[];
+  /** Run unprepared (`UNPREPARED`): planned for its values every time, never with a generic plan. */
+  unprepared: boolean;
 }
 
 /** Records every statement a Knex instance runs, so a request's queries can be explained afterwards. */
 export function captureQueries(db: Knex): { take(): CapturedQuery[] } {
   let captured: CapturedQuery[] = [];
-  db.on('query', (q: { sql: string; bindings?: unknown[] }) => captured.push({ sql: q.sql, bindings: q.bindings ?? [] }));
+  db.on('query', (q: { sql: string; bindings?: unknown[]; options?: { unprepared?: boolean } }) =>
+    captured.push({ sql: q.sql, bindings: q.bindings ?? [], unprepared: Boolean(q.options?.unprepared) }),
+  );
   return {
     take: () => {
       const out = captured;
@@ -107,8 +111,8 @@ export interface ExplainedRequest {
   text: string;
   root: PlanNode;
   ms: number;
-  /** The generic plan of the same statement, which Postgres may use for it once prepared. */
-  generic: { text: string; root: PlanNode; ms: number };
+  /** The generic plan of the same statement, which Postgres may use for it once prepared (none for an unprepared one). */
+  generic?: { text: string; root: PlanNode; ms: number };
 }
 
 /**
@@ -135,7 +139,7 @@ export async function startRecordingContent(cfg: Config) {
         out.push({
           query,
           ...(await explain(cfg.DATABASE_URL, query, CONTENT_DB_SETTINGS)),
-          generic: await explain(cfg.DATABASE_URL, query, CONTENT_DB_SETTINGS, { generic: true }),
+          generic: query.unprepared ? undefined : await explain(cfg.DATABASE_URL, query, CONTENT_DB_SETTINGS, { generic: true }),
         });
       }
       return out;

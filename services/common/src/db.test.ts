@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type Knex } from './db';
+import { createDb, UNPREPARED, type Knex } from './db';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/testEnv';
 
 let database: TestDatabase;
@@ -38,6 +38,14 @@ describe('createDb with preparedReads', () => {
   it('reads locked rows unprepared (SELECT ... FOR UPDATE takes part in a write)', async () => {
     await db.transaction((trx) => trx('prepared_things').where({ name: 'one' }).forUpdate().select('id'));
     expect((await preparedTexts()).filter((t) => /for update/i.test(t))).toEqual([]);
+  });
+
+  it('leaves reads marked UNPREPARED unprepared, so Postgres plans them for their values', async () => {
+    const rows = await db('prepared_things').whereRaw('name LIKE ?', ['o%']).select('name').options(UNPREPARED);
+    const raw = await db.raw('SELECT count(*)::int AS n FROM prepared_things WHERE name LIKE ?', ['%n%']).options(UNPREPARED);
+    expect(rows).toEqual([{ name: 'one' }]);
+    expect(raw.rows).toEqual([{ n: 1 }]);
+    expect((await preparedTexts()).filter((t) => /LIKE/i.test(t))).toEqual([]);
   });
 
   it('answers with the new columns after a migration changed a prepared statement\'s result', async () => {

@@ -16,7 +16,8 @@ export interface DbOptions {
    * Runs reads (SELECT and WITH ... SELECT) as named prepared statements, so
    * each connection parses them once and Postgres may keep a generic plan
    * instead of planning every request (planning costs a short indexed read
-   * more than executing it).
+   * more than executing it). A read whose best plan depends on its values
+   * opts out with `.options({ unprepared: true })` (see UNPREPARED).
    */
   preparedReads?: boolean;
 }
@@ -29,6 +30,14 @@ export interface DbOptions {
 const PREPARED_READS_LIMIT = 200;
 const READ_STATEMENT = /^\s*(select|with)\b/i;
 const WRITING_STATEMENT = /\b(insert|update|delete|for\s+update|for\s+share|for\s+no\s+key\s+update|nextval|setval)\b/i;
+
+/**
+ * Knex query options of a read that must be planned for its values every
+ * time (with preparedReads). A generic plan cannot tell a LIKE pattern found
+ * in most rows (best read in index order, stopping at the page) from a rare
+ * one (best found through a trigram index).
+ */
+export const UNPREPARED = { unprepared: true } as const;
 
 interface PgConnection {
   query(config: { text: string; values?: unknown[]; name?: string }, cb: (err: Error | null, res: unknown) => void): void;
@@ -59,7 +68,7 @@ function prepareReads(db: Knex): void {
   const run = client._query.bind(client);
   client._query = async (connection, obj) => {
     const name = obj.sql ? nameOf(obj.sql) : undefined;
-    if (!name || obj.options?.name) return run(connection, obj);
+    if (!name || obj.options?.name || obj.options?.unprepared) return run(connection, obj);
     const named = { ...obj, options: { ...obj.options, name } };
     try {
       return await run(connection, named);

@@ -95,6 +95,10 @@ describe('tool directory', () => {
     expect(await slugs('q=chatbots')).toEqual({ slugs: ['gamma-chat'], total: '1' });
     expect(await slugs('q=llm&category=Development')).toEqual({ slugs: ['alpha-code'], total: '1' });
     expect((await slugs('q=llm')).slugs).toEqual(['alpha-code', 'gamma-chat']);
+    // Totals of text filters at every page: counted when a page is full, read off a page that is not, counted past the end.
+    expect(await slugs('q=llm&limit=1')).toEqual({ slugs: ['alpha-code'], total: '2' });
+    expect(await slugs('q=llm&limit=5&offset=1')).toEqual({ slugs: ['gamma-chat'], total: '2' });
+    expect(await slugs('q=llm&limit=1&offset=2')).toEqual({ slugs: [], total: '2' });
     // Unapproved tools stay hidden; % and _ are plain characters; an empty q is no filter.
     expect((await slugs('q=hidden')).slugs).toEqual([]);
     expect((await slugs('q=%25')).slugs).toEqual([]);

@@ -1,4 +1,4 @@
-import type { Knex } from '@neuralbeat/common';
+import { UNPREPARED, type Knex } from '@neuralbeat/common';
 import type { ToolSubmission } from '@neuralbeat/common/contracts';
 import type { ToolReviewState } from '@neuralbeat/common/contracts';
 import type { ToolRow } from '../presenters/toolPresenter';
@@ -41,12 +41,16 @@ export class ToolsRepository {
     this.db = db;
   }
 
-  /** Approved tools matching the filter, as the statement text spells them so the directory's partial indexes apply. */
+  /**
+   * Approved tools matching the filter, as the statement text spells them so the directory's partial indexes apply.
+   * A text filter is planned for its pattern each time (a generic plan read every candidate of a common word
+   * through the trigram index and sorted them: 10 ms instead of 0.5 ms at 10,000 tools).
+   */
   private directory(filter: ToolListFilter) {
     const q = this.db<ToolRow>('tools').whereRaw('approved');
     if (filter.category) q.where('category', filter.category);
     if (filter.pricing) q.whereRaw('lower(pricing) = ?', [filter.pricing]);
-    if (filter.q) q.whereRaw('directory_text LIKE lower(?)', [containing(filter.q)]);
+    if (filter.q) q.whereRaw('directory_text LIKE lower(?)', [containing(filter.q)]).options(UNPREPARED);
     return q;
   }
 
@@ -75,7 +79,7 @@ export class ToolsRepository {
         `SELECT CASE WHEN m.n > ? THEN greatest(m.n, tool_directory_match_estimate(lower(?), ?, ?)) ELSE m.n END AS total
          FROM (SELECT count(*) AS n FROM ? AS matches) m`,
         [EXACT_TEXT_TOTAL_UP_TO, pattern, filter.category ?? null, filter.pricing ?? null, this.directory(filter).select(this.db.raw('1')).limit(EXACT_TEXT_TOTAL_UP_TO + 1)],
-      );
+      ).options(UNPREPARED);
       return Number(rows[0]?.total ?? 0);
     }
     const q = this.db('tool_directory_counts');

@@ -32,8 +32,14 @@ export class ToolService {
 
   /** A page of the directory and how many tools match its filter in all. */
   async directoryPage(filter: ToolListFilter, limit: number, offset: number): Promise<{ tools: ToolRow[]; total: number }> {
-    const [tools, total] = await Promise.all([this.tools.listApproved(filter, limit, offset), this.tools.countApproved(filter)]);
-    return { tools, total };
+    if (!filter.q) {
+      const [tools, total] = await Promise.all([this.tools.listApproved(filter, limit, offset), this.tools.countApproved(filter)]);
+      return { tools, total };
+    }
+    // A text filter's total is counted through its matches: a page that is not full (and not past the end) already tells it.
+    const tools = await this.tools.listApproved(filter, limit, offset);
+    if (tools.length < limit && (tools.length > 0 || offset === 0)) return { tools, total: offset + tools.length };
+    return { tools, total: await this.tools.countApproved(filter) };
   }
 
   /** Stores a submission unapproved; the slug is the given one or derived from the name, and must be free. */
