@@ -1,5 +1,6 @@
 import type { NewsArticle, StoryReport } from '@neuralbeat/common/contracts';
 import type { StoryReportRow } from '../repositories/storyClustersRepository';
+import { isoUtc } from './sqlJson';
 
 export interface NewsFeedRow {
   id: number;
@@ -30,8 +31,6 @@ export const NEWS_FEED_COLUMNS = [
   'image_url', 'source_url', 'source_name', 'tags', 'featured', 'ai_provider', 'updated_at',
 ] as const satisfies readonly (keyof NewsFeedRow)[];
 
-/** A timestamptz column as `Date#toISOString` writes it: UTC, milliseconds, `Z`. */
-const isoUtc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * `presentNewsArticle` in SQL, over a `news_feed` row aliased `n`: public news

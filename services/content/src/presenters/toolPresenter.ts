@@ -1,4 +1,5 @@
 import type { Tool } from '@neuralbeat/common/contracts';
+import { isoUtc } from './sqlJson';
 
 export interface ToolRow {
   id: number;
@@ -16,6 +17,17 @@ export interface ToolRow {
   approved: boolean;
   created_at: Date;
 }
+
+/**
+ * `presentTool` in SQL, over a `tools` row aliased `t`: a directory page is
+ * sent as Postgres writes it, so the content service neither parses 24 rows
+ * (their tag and feature arrays) nor serialises them again.
+ * `toolPresenter.test.ts` holds both to the same output.
+ */
+export const TOOL_JSON = `json_build_object(
+  'id', t.id, 'slug', t.slug, 'name', t.name, 'shortDescription', t.short_description, 'description', t.description,
+  'category', t.category, 'tags', coalesce(t.tags, '{}'), 'features', coalesce(t.features, '{}'), 'pricing', t.pricing,
+  'websiteUrl', t.website_url, 'logoUrl', t.logo_url, 'createdAt', ${isoUtc('t.created_at')})`;
 
 export function presentTool(row: ToolRow): Tool {
   return {

@@ -1,7 +1,7 @@
 import { UNPREPARED, type Knex } from '@neuralbeat/common';
 import type { ToolSubmission } from '@neuralbeat/common/contracts';
 import type { ToolReviewState } from '@neuralbeat/common/contracts';
-import type { ToolRow } from '../presenters/toolPresenter';
+import { TOOL_JSON, type ToolRow } from '../presenters/toolPresenter';
 import type { ToolReviewRow } from '../presenters/toolReviewPresenter';
 
 /** The review lists show at most this many tools (the pending queue is rarely longer). */
@@ -54,9 +54,12 @@ export class ToolsRepository {
     return q;
   }
 
-  /** A page of the directory by name (ties by id), read in the order of the filter's index. */
-  listApproved(filter: ToolListFilter, limit: number, offset: number): Promise<ToolRow[]> {
-    return this.directory(filter)
+  /**
+   * A page of the directory by name (ties by id), read in the order of the filter's index:
+   * the API's JSON array of its tools as Postgres writes it (TOOL_JSON), and how many there are.
+   */
+  async directoryPage(filter: ToolListFilter, limit: number, offset: number): Promise<{ json: string; count: number }> {
+    const page = this.directory(filter)
       .select(TOOL_COLUMNS)
       .orderBy([
         { column: 'name', order: 'asc' },
@@ -64,6 +67,13 @@ export class ToolsRepository {
       ])
       .limit(limit)
       .offset(offset);
+    const statement = this.db.raw<{ rows: { json: string; count: number }[] }>(
+      `SELECT coalesce(json_agg(${TOOL_JSON} ORDER BY t.name, t.id), '[]')::text AS json, count(*)::int AS count FROM ? AS t`,
+      [page],
+    );
+    // The page's own statement may be a text filter's, planned for its pattern (see directory()).
+    if (filter.q) statement.options(UNPREPARED);
+    return (await statement).rows[0]!;
   }
 
   /**

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { notFound, parseRequest } from '@neuralbeat/common';
+import { notFound, parseRequest, sendJsonText } from '@neuralbeat/common';
 import { DIRECTORY_PAGE_SIZE, TOOL_CATEGORIES, PRICING_MODELS, TOTAL_COUNT_HEADER, paginationQuerySchema, toolSubmissionSchema } from '@neuralbeat/common/contracts';
 import { presentTool } from '../presenters/toolPresenter';
 import type { ContentDeps } from '../app';
@@ -36,7 +36,7 @@ export function toolRoutes(deps: ContentDeps): Router {
     const { limit, offset, ...filter } = parseRequest(toolListQuery, req.query);
     const page = await service.directoryPage(filter, limit, offset);
     res.set(TOTAL_COUNT_HEADER, String(page.total));
-    res.json(page.tools.map(presentTool));
+    sendJsonText(res, page.tools);
   });
 
   router.get('/tools/featured', async (_req, res) => {

@@ -1,4 +1,4 @@
-import { conflict, notFound, recordAudit, transactionWithEvents, type EventBus, type Knex, type SessionUser } from '@neuralbeat/common';
+import { conflict, notFound, recordAudit, transactionWithEvents, type EventBus, type JsonText, type Knex, type SessionUser } from '@neuralbeat/common';
 import { plainText } from '@neuralbeat/common/html';
 import { toolSlug, type ToolSubmission } from '@neuralbeat/common/contracts';
 import { ToolsRepository, type ToolListFilter } from '../repositories/toolsRepository';
@@ -31,15 +31,15 @@ export class ToolService {
   }
 
   /** A page of the directory and how many tools match its filter in all. */
-  async directoryPage(filter: ToolListFilter, limit: number, offset: number): Promise<{ tools: ToolRow[]; total: number }> {
+  async directoryPage(filter: ToolListFilter, limit: number, offset: number): Promise<{ tools: JsonText; total: number }> {
     if (!filter.q) {
-      const [tools, total] = await Promise.all([this.tools.listApproved(filter, limit, offset), this.tools.countApproved(filter)]);
-      return { tools, total };
+      const [page, total] = await Promise.all([this.tools.directoryPage(filter, limit, offset), this.tools.countApproved(filter)]);
+      return { tools: page, total };
     }
     // A text filter's total is counted through its matches: a page that is not full (and not past the end) already tells it.
-    const tools = await this.tools.listApproved(filter, limit, offset);
-    if (tools.length < limit && (tools.length > 0 || offset === 0)) return { tools, total: offset + tools.length };
-    return { tools, total: await this.tools.countApproved(filter) };
+    const page = await this.tools.directoryPage(filter, limit, offset);
+    if (page.count < limit && (page.count > 0 || offset === 0)) return { tools: page, total: offset + page.count };
+    return { tools: page, total: await this.tools.countApproved(filter) };
   }
 
   /** Stores a submission unapproved; the slug is the given one or derived from the name, and must be free. */

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/testEnv';
+import { insertTool } from '../../../../tests/support/factories';
+import { ToolsRepository } from '../repositories/toolsRepository';
+import { presentTool, type ToolRow } from './toolPresenter';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.drop();
+});
+
+describe('TOOL_JSON (the tool presenter written in SQL)', () => {
+  it('writes every tool of a directory page as presentTool does, nulls, odd text and microsecond timestamps included', async () => {
+    const db = database.db;
+    await insertTool(db, {
+      name: 'Quotes " and \\ backslashes, tabs\tand\nnew lines, emoji 🤖, line separator \u2028 and </script>',
+      slug: 'odd-tool',
+      description: 'Unicode: café, 日本語',
+      tags: [],
+      features: [],
+      pricing: null,
+      logo_url: null,
+      created_at: new Date('1999-12-31T23:59:59.999Z'),
+    });
+    const logo = await insertTool(db, { name: 'Alpha', slug: 'alpha', tags: ['llm', 'open "source"'], features: ['One', 'Two'], logo_url: 'https://img.example/a.png' });
+    // Postgres keeps microseconds; both presenters must cut them the same way.
+    await db('tools').where({ id: logo.id }).update({ created_at: db.raw(`'2026-05-06 07:08:09.123987+00'::timestamptz`) });
+    await insertTool(db, { name: 'Hidden', slug: 'hidden', approved: false });
+
+    const rows: ToolRow[] = await db('tools').where({ approved: true }).orderBy([{ column: 'name' }, { column: 'id' }]);
+    const page = await new ToolsRepository(db).directoryPage({}, 10, 0);
+    const fromSql = JSON.parse(page.json);
+    expect(fromSql).toEqual(rows.map(presentTool));
+    expect(page.count).toBe(2);
+    expect(fromSql.find((t: { slug: string }) => t.slug === 'odd-tool')).toMatchObject({ tags: [], features: [], pricing: null, logoUrl: null, createdAt: '1999-12-31T23:59:59.999Z' });
+    expect(fromSql.find((t: { slug: string }) => t.slug === 'alpha').createdAt).toBe('2026-05-06T07:08:09.123Z');
+    // Past the end: an empty array, not null.
+    expect(await new ToolsRepository(db).directoryPage({}, 10, 10)).toEqual({ json: '[]', count: 0 });
+  });
+});
