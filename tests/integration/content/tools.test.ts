@@ -49,6 +49,17 @@ describe('tool directory', () => {
     expect((await get('/api/tools?category=Development&pricing=PAID')).body.map((t: { slug: string }) => t.slug)).toEqual(['delta-dev']);
   });
 
+  it('sorts names as readers do, whatever their case (not lower case after Z)', async () => {
+    const db = sys.database.db;
+    await insertTool(db, { name: 'charlie lower', slug: 'charlie-lower', category: 'Development' });
+    try {
+      expect((await get('/api/tools')).body.map((t: { slug: string }) => t.slug)).toEqual(['alpha-code', 'beta-paint', 'charlie-lower', 'delta-dev', 'gamma-chat']);
+      expect((await get('/api/tools?category=Development')).body.map((t: { slug: string }) => t.slug)).toEqual(['alpha-code', 'charlie-lower', 'delta-dev']);
+    } finally {
+      await db('tools').where({ slug: 'charlie-lower' }).del();
+    }
+  });
+
   it('sends the directory a page at a time with its total in X-Total-Count', async () => {
     const page = async (query: string) => {
       const res = await fetch(`${sys.url}/api/tools?${query}`);
