@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import http from 'node:http';
+import http, { type IncomingMessage } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,8 @@ import { startGateway } from '../../services/gateway/src/server';
 import { testConfig } from '../support/testEnv';
 import { startThrowawayRedis } from '../support/throwawayServers';
 import { until } from '../support/until';
-import { PURGE_SETTLE_MS } from '../../services/gateway/src/apiCache';
+import { ApiMicroCache, PURGE_SETTLE_MS } from '../../services/gateway/src/apiCache';
+import { apiForwarder } from '../../services/gateway/src/proxy';
 
 let gateway: RunningServer;
 let upstream: RunningServer;
@@ -293,6 +294,22 @@ describe('gateway stale-while-revalidate (soft purges and expiry)', () => {
       await gw.close();
       await upstreamService.close();
       await redis.remove();
+    }
+  });
+});
+
+describe('gateway background fetches', () => {
+  it('are over when the service never answers and the fetch times out, so the answer can be fetched again', async () => {
+    const hanging = http.createServer(() => undefined);
+    await new Promise<void>((r) => hanging.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(hanging.address() as { port: number }).port}`;
+    const forward = apiForwarder({ content: url, search: url, pipeline: url }, 200, new ApiMicroCache());
+    const req = { method: 'GET', url: '/api/news/story', headers: {} } as IncomingMessage;
+    try {
+      await expect(forward.refresh(req, { requestId: 'refresh-1', clientIp: '127.0.0.1', protocol: 'http' })).resolves.toBeUndefined();
+    } finally {
+      hanging.closeAllConnections();
+      await new Promise((r) => hanging.close(r));
     }
   });
 });

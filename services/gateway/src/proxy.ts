@@ -100,9 +100,15 @@ export function apiForwarder(targets: Record<ServiceKey, string>, timeoutMs = 15
       delete headers['if-none-match'];
       delete headers['if-modified-since'];
       const upstream = http.request({ agent, hostname: origin.hostname, port: origin.port, method: 'GET', path: origin.basePath + req.url, headers });
+      let answered = false;
       upstream.setTimeout(timeoutMs, () => upstream.destroy());
       upstream.on('error', () => settle());
+      // Ended without an answer (timed out, say): over, whether or not an error was emitted.
+      upstream.once('close', () => {
+        if (!answered) settle();
+      });
       upstream.once('response', (answer) => {
+        answered = true;
         answer.once('close', () => settle());
         if (!cache.capture(req, answer, askedAt)) answer.resume();
       });
