@@ -40,12 +40,18 @@ describe('images that fail to load', () => {
     const page = await openPage(env.browser);
     await page.goto(`${env.sys.url}/news`);
     await page.getByRole('link', { name: 'Story with a lost image' }).waitFor();
+    // Card images load lazily: bring these cards into view, as a visitor scrolling to them would (items the
+    // pipeline publishes meanwhile may have pushed them below the fold).
+    const card = page.locator('article', { has: page.getByRole('link', { name: 'Story with a lost image' }) });
+    const good = page.locator('article', { has: page.getByRole('link', { name: 'Story with a good image' }) });
+    await good.scrollIntoViewIfNeeded();
+    await card.scrollIntoViewIfNeeded();
+    await card.getByTestId('image-placeholder').waitFor();
     await page.waitForLoadState('networkidle');
     expect(await brokenImages(page)).toEqual([]);
-    const card = page.locator('article', { has: page.getByRole('link', { name: 'Story with a lost image' }) });
     expect(await card.getByTestId('image-placeholder').count()).toBe(1);
     // A working image is still shown.
-    const good = page.locator('article', { has: page.getByRole('link', { name: 'Story with a good image' }) });
+    await page.waitForFunction((img) => (img as HTMLImageElement).complete, await good.locator('img').elementHandle());
     expect(await good.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
     await page.goto(`${env.sys.url}/news/lost-image`);
