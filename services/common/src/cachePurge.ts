@@ -34,3 +34,67 @@ export function parsePurgeMessage(message: string): { key: string; soft: boolean
     .filter(Boolean)
     .map((token) => (token.startsWith(SOFT_MARK) ? { key: token.slice(1), soft: true } : { key: token, soft: false }));
 }
+
+interface PurgeScheduleOptions {
+  /** A key is purged at most once per this many ms. */
+  intervalMs: number;
+  /** A change after this long without one (and at least intervalMs after the last purge) is quiet. Default: intervalMs. */
+  quietMs?: number;
+  /** Sends the purge; must not throw (a failure to publish is the caller's to log). */
+  purge: (keys: string[], options: { soft: boolean }) => void;
+}
+
+/**
+ * When to purge the gateways' copies of something that changes, per surrogate
+ * key. A quiet key's change is purged hard at once, so its next visitor sees
+ * it (an operator's edit). A busy key's changes (news published every second)
+ * are purged softly, together, at most once per interval: visitors are
+ * answered with the old copy while its successor is fetched in the
+ * background, instead of all waiting for a refill after every change.
+ */
+export class PurgeSchedule {
+  private readonly options: Required<PurgeScheduleOptions>;
+  private readonly lastChangeAt = new Map<string, number>();
+  private readonly lastPurgeAt = new Map<string, number>();
+  private readonly softLater = new Map<string, NodeJS.Timeout>();
+
+  constructor(options: PurgeScheduleOptions) {
+    this.options = { ...options, quietMs: options.quietMs ?? options.intervalMs };
+  }
+
+  /** The things behind `keys` changed. */
+  changed(keys: readonly string[]): void {
+    const { intervalMs, quietMs } = this.options;
+    const now = Date.now();
+    const hard: string[] = [];
+    for (const key of keys) {
+      const quiet = now - (this.lastChangeAt.get(key) ?? -Infinity) >= quietMs;
+      this.lastChangeAt.set(key, now);
+      // A purge already due takes this change along.
+      if (this.softLater.has(key)) continue;
+      const wait = (this.lastPurgeAt.get(key) ?? -Infinity) + intervalMs - now;
+      if (quiet && wait <= 0) {
+        hard.push(key);
+        this.lastPurgeAt.set(key, now);
+        continue;
+      }
+      const timer = setTimeout(
+        () => {
+          this.softLater.delete(key);
+          this.lastPurgeAt.set(key, Date.now());
+          this.options.purge([key], { soft: true });
+        },
+        Math.max(0, wait),
+      );
+      timer.unref();
+      this.softLater.set(key, timer);
+    }
+    if (hard.length) this.options.purge(hard, { soft: false });
+  }
+
+  /** Forgets purges still due: the caller purges everything at once instead. */
+  cancel(): void {
+    for (const timer of this.softLater.values()) clearTimeout(timer);
+    this.softLater.clear();
+  }
+}

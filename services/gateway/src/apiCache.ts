@@ -40,7 +40,8 @@ export const PURGE_SETTLE_MS = 250;
 /**
  * At most this many background fetches at once: a soft purge of a whole area
  * must not send every one of its answers to the service together. Beyond it,
- * a stale answer is replayed without one, and the next request asks again.
+ * a stale answer is replayed without one, and the next request asks again
+ * (as it does within PURGE_SETTLE_MS of a purge).
  */
 const MAX_REVALIDATIONS = 16;
 
@@ -171,7 +172,8 @@ export class ApiMicroCache {
     if (hit.revalidateUntil <= now || !this.revalidate) return false;
     const id = requestId();
     this.replay(res, hit, 'UPDATING', id);
-    if (!hit.revalidating && this.revalidations < MAX_REVALIDATIONS) {
+    // Not while an answer fetched now would not be kept (just after a purge): that fetch would be wasted, and another follow it.
+    if (!hit.revalidating && this.revalidations < MAX_REVALIDATIONS && this.mayKeep(hit.keys, now)) {
       hit.revalidating = true;
       this.revalidations++;
       void this.revalidate(req, id).finally(() => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSystem, type RunningSystem } from '../../support/system';
 import { insertNewsItem, insertTool } from '../../support/factories';
+import { fetchUntilChanged } from '../../support/until';
 
 /**
  * With the cache on, the gateway replays public content answers for
@@ -36,17 +37,7 @@ async function changedWithin(path: string, done: (body: any) => boolean, withinM
 }
 
 /** As changedWithin, also returning the x-cache of every answer before the changed one. */
-async function pollUntilChanged(path: string, done: (body: any) => boolean, withinMs: number): Promise<{ ms: number; before: (string | null)[] }> {
-  const started = Date.now();
-  const before: (string | null)[] = [];
-  while (Date.now() - started < withinMs) {
-    const answer = await get(path);
-    if (done(answer.body)) return { ms: Date.now() - started, before };
-    before.push(answer.cache);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`${path} did not change within ${withinMs} ms`);
-}
+const pollUntilChanged = (path: string, done: (body: any) => boolean, withinMs: number) => fetchUntilChanged(`${sys.url}${path}`, done, withinMs);
 
 describe('public content answers replayed until their content changes', () => {
   it('are replayed beyond their max-age, without the surrogate headers, and renewed within a second of a change', async () => {

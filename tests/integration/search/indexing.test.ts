@@ -8,12 +8,12 @@ import { startContent } from '../../../services/content/src/server';
 import { startSearch } from '../../../services/search/src/server';
 import { PostgresSearchEngine } from '../../../services/search/src/engine/postgresEngine';
 import { ContentClient } from '../../../services/search/src/contentClient';
-import { SearchResultCache } from '../../../services/search/src/services/resultCache';
+import { SEARCH_PURGE_INTERVAL_MS, SearchResultCache } from '../../../services/search/src/services/resultCache';
 import { INDEX_VERSION, reindexIfNeeded, reindexReason } from '../../../services/search/src/services/reindex';
 import { startSystem, type RunningSystem } from '../../support/system';
 import { createTestDatabase, testConfig } from '../../support/testEnv';
 import { insertNewsItem } from '../../support/factories';
-import { until } from '../../support/until';
+import { fetchUntilChanged, until } from '../../support/until';
 import { freePort } from '../../support/throwawayServers';
 
 /** Seeding before the search service existed: the rows are written, nobody hears of them. */
@@ -131,6 +131,29 @@ describe('index kept in step by events', () => {
       emit('newsfeed.updated', { newsFeedId: item.id });
     });
     await found('news', 'heliograph', []);
+  });
+
+  it('renews a busy kind’s answers in the background: the old answer stands in while the new one is fetched', async () => {
+    const db = sys.database.db;
+    const publish = (title: string, slug: string) =>
+      transactionWithEvents(db, bus, async (trx, emit) => {
+        const row = await insertNewsItem(trx, { title, slug, publish_date: new Date() });
+        emit('newsfeed.published', { newsFeedId: row.id, articleId: row.article_id, slug: row.slug });
+      });
+    await publish('Periscope model maps the seabed', 'periscope-seabed');
+    await found('news', 'periscope', ['periscope-seabed']);
+    const url = `${sys.url}/api/news/search?q=periscope`;
+    await until(async () => (await fetch(url)).headers.get('x-cache') === 'HIT');
+    // News changed a moment ago, so it is busy: the next change is purged softly (SEARCH_QUIET_MS).
+    const publishedAt = Date.now();
+    await publish('Periscope model maps the reef', 'periscope-reef');
+    const renewed = await fetchUntilChanged(url, (body: { slug: string }[]) => body.some((r) => r.slug === 'periscope-reef'), 5000);
+    const ms = Date.now() - publishedAt;
+    console.log(`news indexed while busy → searchable through the gateway in ${ms} ms; answers meanwhile: ${[...new Set(renewed.before)].join(', ')}`);
+    expect(renewed.before.at(-1)).toBe('UPDATING');
+    // Nobody waited for the engine: every answer before the new one was the kept one.
+    expect(renewed.before.filter((cache) => cache !== 'HIT' && cache !== 'UPDATING')).toEqual([]);
+    expect(ms).toBeLessThan(SEARCH_PURGE_INTERVAL_MS + 1000);
   });
 });
 

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { purgeGatewayCache, type Logger, type Redis } from '@neuralbeat/common';
+import { PurgeSchedule, purgeGatewayCache, type Logger, type Redis } from '@neuralbeat/common';
 
 /** The Postgres channel the change triggers notify (migration 2026112400B); the payload is the area. */
 export const PUBLIC_CONTENT_CHANNEL = 'public_content_changed';
@@ -64,11 +64,11 @@ export class PublicContentChanges {
   private retryMs = RECONNECT_MIN_MS;
   private retryTimer: NodeJS.Timeout | undefined;
   private pending: Set<ContentArea> | null | undefined;
-  private readonly lastPurgeAt = new Map<ContentArea, number>();
-  private readonly purgeLater = new Map<ContentArea, NodeJS.Timeout>();
+  private readonly gatewayPurges: PurgeSchedule;
 
   constructor(options: PublicContentChangesOptions) {
     this.options = options;
+    this.gatewayPurges = new PurgeSchedule({ intervalMs: options.purgeIntervalMs, purge: (keys, { soft }) => void this.purge(keys, { soft }) });
   }
 
   /** Connects and listens; resolves once listening (or after the first failure, retrying in the background). */
@@ -80,7 +80,7 @@ export class PublicContentChanges {
   async close(): Promise<void> {
     this.closing = true;
     clearTimeout(this.retryTimer);
-    for (const timer of this.purgeLater.values()) clearTimeout(timer);
+    this.gatewayPurges.cancel();
     await this.client?.end().catch(() => undefined);
   }
 
@@ -129,29 +129,11 @@ export class PublicContentChanges {
     this.pending = undefined;
     this.options.onChange(areas);
     if (!areas) {
-      for (const timer of this.purgeLater.values()) clearTimeout(timer);
-      this.purgeLater.clear();
-      for (const area of CONTENT_AREAS) this.lastPurgeAt.set(area, Date.now());
+      this.gatewayPurges.cancel();
       void this.purge([ALL_CONTENT]);
       return;
     }
-    const now = Date.now();
-    const due = areas.filter((area) => {
-      if (this.purgeLater.has(area)) return false;
-      const wait = (this.lastPurgeAt.get(area) ?? -Infinity) + this.options.purgeIntervalMs - now;
-      if (wait <= 0) return true;
-      this.purgeLater.set(
-        area,
-        setTimeout(() => {
-          this.purgeLater.delete(area);
-          this.lastPurgeAt.set(area, Date.now());
-          void this.purge([areaKey(area)], { soft: true });
-        }, wait),
-      );
-      return false;
-    });
-    for (const area of due) this.lastPurgeAt.set(area, now);
-    if (due.length) void this.purge(due.map(areaKey));
+    this.gatewayPurges.changed(areas.map(areaKey));
   }
 
   private async purge(keys: string[], options: { soft?: boolean } = {}): Promise<void> {

@@ -12,7 +12,9 @@ const kindParam = z.object({ kind: z.enum(SEARCH_KINDS, { error: `kind must be o
  * shapes, best match first, each with its `why`; the number of matches in all is
  * in the X-Total-Count header. The gateway may replay an answer for
  * `cacheSeconds` (not browsers: a visitor's next search must see a change at
- * once); the search cache purges the gateways' copies with its own.
+ * once); the search cache purges the gateways' copies with its own. After
+ * a soft purge (a busy kind) or expiry, the gateway may replay the old answer
+ * for as long again while it fetches the new one (stale-while-revalidate).
  */
 export function searchRoutes(search: SearchService, cacheSeconds: number): Router {
   const router = Router();
@@ -21,7 +23,7 @@ export function searchRoutes(search: SearchService, cacheSeconds: number): Route
     const { q, limit } = parseRequest(searchRequestSchema, req.query);
     const answer = await search.search(kind, q, limit);
     res.set(TOTAL_COUNT_HEADER, String(answer.total));
-    if (cacheSeconds > 0) res.set({ [SURROGATE_CONTROL_HEADER]: `max-age=${cacheSeconds}`, [SURROGATE_KEY_HEADER]: searchSurrogateKeys(kind) });
+    if (cacheSeconds > 0) res.set({ [SURROGATE_CONTROL_HEADER]: `max-age=${cacheSeconds}, stale-while-revalidate=${cacheSeconds}`, [SURROGATE_KEY_HEADER]: searchSurrogateKeys(kind) });
     sendJsonText(res, answer);
   });
   return router;

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { purgeGatewayCache, type JsonText, type Logger, type Redis } from '@neuralbeat/common';
+import { PurgeSchedule, purgeGatewayCache, type JsonText, type Logger, type Redis } from '@neuralbeat/common';
 import { SEARCH_KINDS, type SearchKind } from '@neuralbeat/common/contracts';
 
 /** A search answer ready to send: the JSON body and the number of matches in all. */
@@ -14,7 +14,17 @@ const kindPrefix = (kind: SearchKind) => `${kind}\u0000`;
 
 /** The gateway keeps search answers under these tags: every answer is `search`, each also its kind's (`search:tools`). */
 export const searchSurrogateKeys = (kind: SearchKind) => `search search:${kind}`;
-const purgedKeys = (kind?: SearchKind) => [kind ? `search:${kind}` : 'search'];
+const kindKey = (kind: SearchKind) => `search:${kind}`;
+const ALL_SEARCH = 'search';
+
+/** A change is searchable within this long, at the gateways too: a kind's copies there are purged at most this often. */
+export const SEARCH_PURGE_INTERVAL_MS = 1000;
+/**
+ * A kind with no change for this long is quiet: its next change is purged hard at once. Within it
+ * (news indexed every few seconds) changes are purged softly, the old answers standing in while
+ * their successors are fetched, so searchers do not all wait for the engine after every change.
+ */
+export const SEARCH_QUIET_MS = 10_000;
 
 /**
  * Recent search answers, so a popular query costs one engine call per change of
@@ -32,11 +42,19 @@ export class SearchResultCache {
   private readonly prefix: string;
   /** Per kind, bumped by every change of its documents: an answer computed across a change is not kept. */
   private readonly generations = new Map<string, number>();
+  private readonly gatewayPurges: PurgeSchedule;
+  private readonly logger?: Logger;
   constructor(opts: { ttlSeconds: number; redis?: Redis; prefix: string; logger?: Logger }) {
     this.cache = opts.ttlSeconds > 0 ? new LRUCache({ max: 5000, maxSize: 64 * 1024 * 1024, sizeCalculation: (a) => a.json.length + 64, ttl: opts.ttlSeconds * 1000 }) : null;
     this.redis = opts.redis;
     this.channel = indexChangedChannel(opts.prefix);
     this.prefix = opts.prefix;
+    this.logger = opts.logger;
+    this.gatewayPurges = new PurgeSchedule({
+      intervalMs: SEARCH_PURGE_INTERVAL_MS,
+      quietMs: SEARCH_QUIET_MS,
+      purge: (keys, { soft }) => void this.purgeGateways(keys, soft),
+    });
     if (this.cache && opts.redis) {
       this.subscriber = opts.redis.duplicate();
       this.subscriber.on('message', (_channel: string, kind: string) => this.clearLocal(isKind(kind) ? kind : undefined));
@@ -75,18 +93,30 @@ export class SearchResultCache {
 
   /**
    * One kind's documents changed (or, without a kind, the whole index): forget
-   * its answers, here, in the other search processes, and in the gateways that
-   * replay them (these wait a moment before keeping a new answer, so the other
-   * search processes have heard first).
+   * its answers, here and in the other search processes at once, and in the
+   * gateways that replay them as the purge schedule says (they wait a moment
+   * before keeping a new answer, so the other search processes have heard first).
    */
   async invalidate(kind?: SearchKind): Promise<void> {
     this.clearLocal(kind);
     if (!this.redis) return;
     await this.redis.publish(this.channel, kind ?? '*');
-    await purgeGatewayCache(this.redis, this.prefix, purgedKeys(kind));
+    if (kind) return this.gatewayPurges.changed([kindKey(kind)]);
+    this.gatewayPurges.cancel();
+    await purgeGatewayCache(this.redis, this.prefix, [ALL_SEARCH]);
+  }
+
+  private async purgeGateways(keys: string[], soft: boolean): Promise<void> {
+    try {
+      await purgeGatewayCache(this.redis!, this.prefix, keys, { soft });
+    } catch (err) {
+      // The gateways replay these answers at most SEARCH_CACHE_SECONDS.
+      this.logger?.warn({ err: (err as Error).message, keys }, 'could not publish a gateway cache purge');
+    }
   }
 
   async close(): Promise<void> {
+    this.gatewayPurges.cancel();
     this.subscriber?.disconnect();
   }
 }

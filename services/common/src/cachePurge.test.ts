@@ -1,0 +1,85 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { parsePurgeMessage, PurgeSchedule } from './cachePurge';
+
+/** Real timers with short intervals: what is purged when, as the gateways would hear it. */
+const INTERVAL = 200;
+const QUIET = 600;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+let schedule: PurgeSchedule | undefined;
+afterEach(() => schedule?.cancel());
+
+function recorded(quietMs?: number) {
+  const started = Date.now();
+  const purges: { keys: string[]; soft: boolean; at: number }[] = [];
+  schedule = new PurgeSchedule({ intervalMs: INTERVAL, quietMs, purge: (keys, { soft }) => purges.push({ keys, soft, at: Date.now() - started }) });
+  return { schedule, purges };
+}
+
+describe('PurgeSchedule', () => {
+  it('purges a quiet key hard at once', () => {
+    const { schedule, purges } = recorded();
+    schedule.changed(['content:tools', 'content:news']);
+    expect(purges).toEqual([{ keys: ['content:tools', 'content:news'], soft: false, at: expect.any(Number) }]);
+  });
+
+  it('purges the changes that follow within the interval once, softly, at its end', async () => {
+    const { schedule, purges } = recorded();
+    schedule.changed(['content:news']);
+    await sleep(50);
+    schedule.changed(['content:news']);
+    await sleep(50);
+    schedule.changed(['content:news', 'content:tools']);
+    expect(purges.map((p) => [p.keys, p.soft])).toEqual([
+      [['content:news'], false],
+      [['content:tools'], false],
+    ]);
+    await sleep(INTERVAL);
+    expect(purges.map((p) => [p.keys, p.soft])).toEqual([
+      [['content:news'], false],
+      [['content:tools'], false],
+      [['content:news'], true],
+    ]);
+    expect(purges[2]!.at).toBeGreaterThanOrEqual(INTERVAL - 5);
+  });
+
+  it('keeps a key that changes about once an interval busy: each change purged softly, without waiting', async () => {
+    const { schedule, purges } = recorded(QUIET);
+    schedule.changed(['search:news']);
+    for (let i = 0; i < 3; i++) {
+      await sleep(INTERVAL + 20);
+      schedule.changed(['search:news']);
+      await sleep(5);
+    }
+    expect(purges.map((p) => p.soft)).toEqual([false, true, true, true]);
+    // Each soft purge follows its change within a few ms, not an interval later.
+    for (const [i, p] of purges.entries()) expect(p.at).toBeLessThan(i * (INTERVAL + 25) + 50);
+  });
+
+  it('purges hard again once the key has been quiet for quietMs', async () => {
+    const { schedule, purges } = recorded(QUIET);
+    schedule.changed(['search:tools']);
+    await sleep(QUIET + 20);
+    schedule.changed(['search:tools']);
+    expect(purges.map((p) => p.soft)).toEqual([false, false]);
+  });
+
+  it('drops the purges still due when cancelled (the caller purges everything instead)', async () => {
+    const { schedule, purges } = recorded();
+    schedule.changed(['content:jobs']);
+    schedule.changed(['content:jobs']);
+    schedule.cancel();
+    await sleep(INTERVAL + 50);
+    expect(purges.map((p) => p.soft)).toEqual([false]);
+  });
+});
+
+describe('parsePurgeMessage', () => {
+  it('reads soft keys by their mark', () => {
+    expect(parsePurgeMessage('content:news ~search:news  ~content')).toEqual([
+      { key: 'content:news', soft: false },
+      { key: 'search:news', soft: true },
+      { key: 'content', soft: true },
+    ]);
+  });
+});
