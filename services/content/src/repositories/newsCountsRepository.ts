@@ -30,6 +30,12 @@ export class NewsCountsRepository {
     return this.db('news_feed_counts').where({ dimension, value }).select('article_count');
   }
 
+  /** The kept count of one value (0 when nothing has it). */
+  async count(dimension: NewsCountDimension, value: string): Promise<number> {
+    const [row] = await this.countQuery(dimension, value);
+    return row?.article_count ?? 0;
+  }
+
   /** The most counted values of a dimension, most first, ties by value. */
   async top(dimension: NewsCountDimension, limit: number): Promise<NewsCount[]> {
     const rows = await this.db('news_feed_counts')

@@ -1,5 +1,6 @@
 import type { Knex } from '@neuralbeat/common';
 import { NEWS_ARTICLE_JSON, NEWS_FEED_COLUMNS } from '../presenters/newsPresenter';
+import { jsonArrayOf } from '../presenters/sqlJson';
 import { NewsCountsRepository, type NewsCountDimension } from './newsCountsRepository';
 
 /** What the article page needs of its item besides the article itself. */
@@ -46,7 +47,7 @@ export class NewsFeedRepository {
   /**
    * A page of a news list, as a JSON array of the API's articles written by
    * Postgres, with the list's total and how many items the page holds, in one
-   * statement (the total comes back even when the page is empty).
+   * statement (and one more for the total when the page is empty: past the end).
    */
   async page(filter: NewsFilter, limit: number, offset: number): Promise<{ articles: string; shown: number; total: number }> {
     const [dimension, value]: [NewsCountDimension, string] = filter.tag
@@ -54,14 +55,12 @@ export class NewsFeedRepository {
       : filter.category
         ? ['category', filter.category.toLowerCase()]
         : ['feed', ''];
-    const { rows } = await this.db.raw<{ rows: { list_total: number; shown: number; articles: string }[] }>(
-      `SELECT coalesce(?, 0) AS list_total, count(*)::int AS shown,
-              coalesce(json_agg(${NEWS_ARTICLE_JSON} ORDER BY n.publish_date DESC, n.id DESC), '[]')::text AS articles
-       FROM ? AS n`,
+    const { rows } = await this.db.raw<{ rows: { list_total: number; json: string }[] }>(
+      `SELECT coalesce(?, 0) AS list_total, ${NEWS_ARTICLE_JSON}::text AS json FROM ? AS n ORDER BY n.publish_date DESC, n.id DESC`,
       [this.counts.countQuery(dimension, value), this.pageRows(filter, limit, offset)],
     );
-    const { list_total: total, shown, articles } = rows[0]!;
-    return { articles, shown, total };
+    const total = rows.length ? rows[0]!.list_total : await this.counts.count(dimension, value);
+    return { articles: jsonArrayOf(rows), shown: rows.length, total };
   }
 
   private pageRows(filter: NewsFilter, limit: number, offset: number): Knex.QueryBuilder {
@@ -85,11 +84,11 @@ export class NewsFeedRepository {
 
   /** The newest items, as a JSON array of the API's articles written by Postgres. */
   async latest(limit: number): Promise<string> {
-    const { rows } = await this.db.raw<{ rows: { articles: string }[] }>(
-      `SELECT coalesce(json_agg(${NEWS_ARTICLE_JSON} ORDER BY n.publish_date DESC, n.id DESC), '[]')::text AS articles FROM ? AS n`,
+    const { rows } = await this.db.raw<{ rows: { json: string }[] }>(
+      `SELECT ${NEWS_ARTICLE_JSON}::text AS json FROM ? AS n ORDER BY n.publish_date DESC, n.id DESC`,
       [this.db('news_feed').select(NEWS_FEED_COLUMNS).orderBy([...NEWEST_FIRST]).limit(limit)],
     );
-    return rows[0]!.articles;
+    return jsonArrayOf(rows);
   }
 
   /**

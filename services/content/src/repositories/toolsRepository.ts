@@ -1,6 +1,7 @@
 import { UNPREPARED, type Knex } from '@neuralbeat/common';
 import type { ToolSubmission } from '@neuralbeat/common/contracts';
 import type { ToolReviewState } from '@neuralbeat/common/contracts';
+import { jsonArrayOf } from '../presenters/sqlJson';
 import { TOOL_JSON, type ToolRow } from '../presenters/toolPresenter';
 import type { ToolReviewRow } from '../presenters/toolReviewPresenter';
 
@@ -67,13 +68,11 @@ export class ToolsRepository {
       ])
       .limit(limit)
       .offset(offset);
-    const statement = this.db.raw<{ rows: { json: string; count: number }[] }>(
-      `SELECT coalesce(json_agg(${TOOL_JSON} ORDER BY t.name, t.id), '[]')::text AS json, count(*)::int AS count FROM ? AS t`,
-      [page],
-    );
+    const statement = this.db.raw<{ rows: { json: string }[] }>(`SELECT ${TOOL_JSON}::text AS json FROM ? AS t ORDER BY t.name, t.id`, [page]);
     // The page's own statement may be a text filter's, planned for its pattern (see directory()).
     if (filter.q) statement.options(UNPREPARED);
-    return (await statement).rows[0]!;
+    const { rows } = await statement;
+    return { json: jsonArrayOf(rows), count: rows.length };
   }
 
   /**
