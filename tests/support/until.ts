@@ -13,12 +13,12 @@ export async function until<T>(fn: () => Promise<T | undefined | null | false>, 
  * Fetches `url` every 25 ms until `done(body)` holds, or fails after `withinMs`. Returns how long that
  * took and the `x-cache` of every answer before: which kept answers stood in while the change arrived.
  */
-export async function fetchUntilChanged(url: string, done: (body: any) => boolean, withinMs: number): Promise<{ ms: number; before: (string | null)[] }> {
+export async function fetchUntilChanged<T>(url: string, done: (body: T) => boolean, withinMs: number): Promise<{ ms: number; before: (string | null)[] }> {
   const started = Date.now();
   const before: (string | null)[] = [];
   while (Date.now() - started < withinMs) {
     const res = await fetch(url);
-    if (done(await res.json())) return { ms: Date.now() - started, before };
+    if (done((await res.json()) as T)) return { ms: Date.now() - started, before };
     before.push(res.headers.get('x-cache'));
     await new Promise((r) => setTimeout(r, 25));
   }
