@@ -72,6 +72,18 @@ describe('PurgeSchedule', () => {
     await sleep(INTERVAL + 50);
     expect(purges.map((p) => p.soft)).toEqual([false]);
   });
+
+  it('counts the keys it is told were purged with everything as purged now', async () => {
+    const { schedule, purges } = recorded();
+    schedule.cancel(['content:news']);
+    schedule.changed(['content:news', 'content:tools']);
+    expect(purges.map((p) => [p.keys, p.soft])).toEqual([[['content:tools'], false]]);
+    await sleep(INTERVAL + 20);
+    expect(purges.map((p) => [p.keys, p.soft])).toEqual([
+      [['content:tools'], false],
+      [['content:news'], true],
+    ]);
+  });
 });
 
 describe('parsePurgeMessage', () => {

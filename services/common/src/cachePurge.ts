@@ -92,9 +92,14 @@ export class PurgeSchedule {
     if (hard.length) this.options.purge(hard, { soft: false });
   }
 
-  /** Forgets purges still due: the caller purges everything at once instead. */
-  cancel(): void {
+  /**
+   * Forgets purges still due: the caller purges everything at once instead. The `purged` keys count as
+   * purged now, so their next change waits for the end of the interval like any other.
+   */
+  cancel(purged: readonly string[] = []): void {
     for (const timer of this.softLater.values()) clearTimeout(timer);
     this.softLater.clear();
+    const now = Date.now();
+    for (const key of purged) this.lastPurgeAt.set(key, now);
   }
 }
