@@ -243,21 +243,35 @@ try {
 
   const rows = [];
   const cpuRows = [];
-  // The site mix again while a news item changes every second, as the pipeline publishes: the content service
-  // purges the cached gateway's news answers (tools, guides and the rest stay) softly, once per 5 s.
-  const WHILE_PUBLISHING = 'site mix while news changes every second';
+  // The site mix again while news changes every second. An update of an item the lists show as before (its
+  // updated_at, as the pipeline's later stages and operators' edits do) purges only the answers showing that item;
+  // a newly published item moves every list, so all news answers are purged, softly, once per 5 s.
+  const WHILE_CHANGING = 'site mix while news changes every second';
+  const WHILE_PUBLISHING = 'site mix while news is published every second';
+  mixes[WHILE_CHANGING] = mixes['site mix']!;
   mixes[WHILE_PUBLISHING] = mixes['site mix']!;
-  const newsChangingEverySecond = () => {
-    const ids = articleIds;
+  const everySecond = (change: (n: number) => Promise<unknown>) => {
     let n = 0;
-    const timer = setInterval(() => {
-      void db('news_feed').where({ id: ids[n++ % ids.length] }).update({ updated_at: db.fn.now() }).catch(() => undefined);
-    }, 1000);
+    const timer = setInterval(() => void change(n++).catch(() => undefined), 1000);
     return () => clearInterval(timer);
+  };
+  const activity: Record<string, () => () => void> = {
+    [WHILE_CHANGING]: () => everySecond((n) => db('news_feed').where({ id: articleIds[n % articleIds.length] }).update({ updated_at: db.fn.now() })),
+    [WHILE_PUBLISHING]: () =>
+      everySecond((n) =>
+        db.raw(
+          `WITH a AS (INSERT INTO articles (title, author, publish_date, category, published, processing_status, source_url)
+                      VALUES (?, 'Bench', now(), 'Research', true, 'completed', ?) RETURNING id, title, publish_date, source_url)
+           INSERT INTO news_feed (article_id, title, slug, content, excerpt, author, publish_date, category, tags, source_name, source_url, ai_provider, seo_status, rewrite_status)
+           SELECT id, title, ?, '<p>Published while the bench ran.</p>', 'Published while the bench ran.', 'Bench', publish_date, 'Research', ?::text[],
+                  'Bench Wire', source_url, 'local', 'completed', 'completed' FROM a`,
+          [`Published during the bench ${n}`, `https://bench.example/live/${n}`, `published-during-the-bench-${n}`, [tags[n % tags.length]!.value]],
+        ),
+      ),
   };
   for (const [name, paths] of Object.entries(mixes)) {
     if (ONLY && !ONLY.includes(name)) continue;
-    const stopChanging = name === WHILE_PUBLISHING ? newsChangingEverySecond() : () => undefined;
+    const stopChanging = activity[name]?.() ?? (() => undefined);
     const { off, on, bare: base, cpu } = await measure(paths).finally(stopChanging);
     cpuRows.push({ endpoint: name, 'gateway µs': cpu.gateway, 'content µs': cpu.content, 'postgres µs': cpu.postgres });
     const avgKb = paths.slice(0, 200).reduce((sum, p) => sum + Buffer.byteLength(bodies[p]!), 0) / Math.min(200, paths.length) / 1024;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSystem, type RunningSystem } from '../../support/system';
 import { insertNewsItem, insertTool } from '../../support/factories';
-import { fetchUntilChanged } from '../../support/until';
+import { fetchUntilChanged, until } from '../../support/until';
 
 /**
  * With the cache on, the gateway replays public content answers for
@@ -90,6 +90,35 @@ describe('public content answers replayed until their content changes', () => {
     // The busy area's purge is soft: the old answer stands in (UPDATING) while the gateway fetches the new one.
     expect(second.before.at(-1)).toBe('UPDATING');
     expect(second.before.filter((cache) => cache !== 'HIT' && cache !== 'UPDATING')).toEqual([]);
+  });
+
+  it('purges only the answers showing a news item an update changed, when the lists stay as they were', async () => {
+    const db = sys.database.db;
+    // Own tags and categories, so neither story is among the other's related news.
+    const edited = await insertNewsItem(db, { title: 'Edited story', slug: 'edited-story', tags: ['edits'], category: 'Edited Desk' });
+    await insertNewsItem(db, { title: 'Untouched story', slug: 'untouched-story', tags: ['untouched'], category: 'Untouched Desk' });
+    await pastInterval();
+    const watched = ['/api/news/edited-story', '/api/news/tag/edits', '/api/news/untouched-story', '/api/news/tag/untouched', '/api/ai-stats'];
+    for (const path of watched) await until(async () => (await get(path)).cache === 'HIT');
+
+    // No column a visitor sees: nothing is purged.
+    await db('news_feed').where({ id: edited.id }).update({ processing_attempts: 2, seo_processing_attempts: 1 });
+    await settle();
+    for (const path of watched) expect((await get(path)).cache, path).toBe('HIT');
+
+    // The title: the answers showing the item are renewed within a second; the others are still replayed.
+    await db('news_feed').where({ id: edited.id }).update({ title: 'Edited story, corrected' });
+    const renewed = await pollUntilChanged('/api/news/edited-story', (b) => b.article.title === 'Edited story, corrected', 2000);
+    expect(renewed.ms).toBeLessThan(1000);
+    expect(renewed.before.every((cache) => cache === 'HIT')).toBe(true);
+    expect(await changedWithin('/api/news/tag/edits', (b) => b.articles[0]?.title === 'Edited story, corrected', 2000)).toBeLessThan(1000);
+    await settle();
+    for (const path of ['/api/news/untouched-story', '/api/news/tag/untouched', '/api/ai-stats']) expect((await get(path)).cache, path).toBe('HIT');
+
+    // Its tags move it between tag pages: every news answer is purged.
+    await db('news_feed').where({ id: edited.id }).update({ tags: ['edits', 'moved'] });
+    expect(await changedWithin('/api/news/edited-story', (b) => b.article.tags.includes('moved'), 2000)).toBeLessThan(1000);
+    await until(async () => (await get('/api/news/untouched-story')).cache !== 'HIT', 2000);
   });
 
   it('purges everything after the change feed reconnects, as changes made meanwhile were not heard', async () => {

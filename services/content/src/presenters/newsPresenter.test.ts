@@ -33,7 +33,9 @@ describe('NEWS_ARTICLE_JSON (the news presenter written in SQL)', () => {
     await insertNewsItem(db, { publish_date: new Date('1999-12-31T23:59:59.999Z') });
 
     const rows: NewsFeedRow[] = await db('news_feed').select(NEWS_FEED_COLUMNS).orderBy([{ column: 'publish_date', order: 'desc' }, { column: 'id', order: 'desc' }]);
-    const fromSql = JSON.parse(await new NewsFeedRepository(db).latest(10));
+    const latest = await new NewsFeedRepository(db).latest(10);
+    const fromSql = JSON.parse(latest.articles);
+    expect(latest.ids).toEqual(rows.map((r) => r.id));
     expect(fromSql).toEqual(rows.map(presentNewsArticle));
     expect(fromSql).toHaveLength(3);
     expect(fromSql.find((a: { featured: boolean }) => a.featured)).toMatchObject({ tags: [], updatedAt: null, publishDate: '2026-03-04T05:06:07.891Z' });

@@ -46,21 +46,21 @@ export class NewsFeedRepository {
 
   /**
    * A page of a news list, as a JSON array of the API's articles written by
-   * Postgres, with the list's total and how many items the page holds, in one
+   * Postgres, with the list's total and the ids of the items it holds, in one
    * statement (and one more for the total when the page is empty: past the end).
    */
-  async page(filter: NewsFilter, limit: number, offset: number): Promise<{ articles: string; shown: number; total: number }> {
+  async page(filter: NewsFilter, limit: number, offset: number): Promise<{ articles: string; ids: number[]; total: number }> {
     const [dimension, value]: [NewsCountDimension, string] = filter.tag
       ? ['tag_page', filter.tag]
       : filter.category
         ? ['category', filter.category.toLowerCase()]
         : ['feed', ''];
-    const { rows } = await this.db.raw<{ rows: { list_total: number; json: string }[] }>(
-      `SELECT coalesce(?, 0) AS list_total, ${NEWS_ARTICLE_JSON}::text AS json FROM ? AS n ORDER BY n.publish_date DESC, n.id DESC`,
+    const { rows } = await this.db.raw<{ rows: { list_total: number; id: number; json: string }[] }>(
+      `SELECT coalesce(?, 0) AS list_total, n.id, ${NEWS_ARTICLE_JSON}::text AS json FROM ? AS n ORDER BY n.publish_date DESC, n.id DESC`,
       [this.counts.countQuery(dimension, value), this.pageRows(filter, limit, offset)],
     );
     const total = rows.length ? rows[0]!.list_total : await this.counts.count(dimension, value);
-    return { articles: jsonArrayOf(rows), shown: rows.length, total };
+    return { articles: jsonArrayOf(rows), ids: rows.map((r) => r.id), total };
   }
 
   private pageRows(filter: NewsFilter, limit: number, offset: number): Knex.QueryBuilder {
@@ -82,13 +82,13 @@ export class NewsFeedRepository {
     return q.orderBy([...NEWEST_FIRST]).limit(limit).offset(offset);
   }
 
-  /** The newest items, as a JSON array of the API's articles written by Postgres. */
-  async latest(limit: number): Promise<string> {
-    const { rows } = await this.db.raw<{ rows: { json: string }[] }>(
-      `SELECT ${NEWS_ARTICLE_JSON}::text AS json FROM ? AS n ORDER BY n.publish_date DESC, n.id DESC`,
+  /** The newest items, as a JSON array of the API's articles written by Postgres, and their ids. */
+  async latest(limit: number): Promise<{ articles: string; ids: number[] }> {
+    const { rows } = await this.db.raw<{ rows: { id: number; json: string }[] }>(
+      `SELECT n.id, ${NEWS_ARTICLE_JSON}::text AS json FROM ? AS n ORDER BY n.publish_date DESC, n.id DESC`,
       [this.db('news_feed').select(NEWS_FEED_COLUMNS).orderBy([...NEWEST_FIRST]).limit(limit)],
     );
-    return jsonArrayOf(rows);
+    return { articles: jsonArrayOf(rows), ids: rows.map((r) => r.id) };
   }
 
   /**
@@ -101,8 +101,8 @@ export class NewsFeedRepository {
   async articleWithRelated(
     key: { id: number } | { slug: string },
     relatedLimit: number,
-  ): Promise<{ item: ArticleHead; article: string; related: string[] } | undefined> {
-    const { rows } = await this.db.raw<{ rows: (ArticleHead & { part: number; article: string })[] }>(
+  ): Promise<{ item: ArticleHead; article: string; related: string[]; ids: number[] } | undefined> {
+    const { rows } = await this.db.raw<{ rows: (ArticleHead & { part: number; id: number; article: string })[] }>(
       `WITH item AS ?,
        shared AS (
          SELECT e.news_feed_id AS id, count(*) AS shared, max(e.publish_date) AS publish_date
@@ -131,7 +131,7 @@ export class NewsFeedRepository {
            LIMIT greatest(? - (SELECT count(*) FROM shared), 0)
          ) c
        )
-       SELECT p.part, n.article_id, n.ai_provider, ${NEWS_ARTICLE_JSON}::text AS article,
+       SELECT p.part, n.id, n.article_id, n.ai_provider, ${NEWS_ARTICLE_JSON}::text AS article,
               -- The article's story cluster, so a story reported once costs no look-up of other copies.
               CASE WHEN p.part = 0 THEN (SELECT story_cluster_id FROM articles WHERE id = n.article_id) END AS story_cluster_id
        FROM picked p JOIN news_feed n ON n.id = p.id
@@ -146,9 +146,9 @@ export class NewsFeedRepository {
     );
     const found = rows.find((r) => r.part === 0);
     if (!found) return undefined;
-    const { part: _part, article, ...item } = found;
+    const { part: _part, id: _id, article, ...item } = found;
     // Items sharing tags first, then the category's newest that are not among them.
-    return { item, article, related: rows.filter((r) => r.part > 0).map((r) => r.article) };
+    return { item, article, related: rows.filter((r) => r.part > 0).map((r) => r.article), ids: rows.map((r) => r.id) };
   }
 
   async popularTags(limit: number): Promise<{ name: string; count: number }[]> {

@@ -15,6 +15,11 @@ import { presentStoryReport } from '../presenters/newsPresenter';
 import { StoryClustersRepository } from '../repositories/storyClustersRepository';
 import type { ResponseCache } from './responseCache';
 
+/** A news answer as JSON text, with the ids of the items it shows (it is purged when one of them changes). */
+export interface NewsAnswer extends JsonText {
+  items: number[];
+}
+
 const RELATED_ARTICLES = 3;
 
 /** The public news feed: pages, tag and category views, single articles and popular tags. */
@@ -28,24 +33,27 @@ export class NewsService {
     this.cache = cache;
   }
 
-  list(filter: NewsFilter, limit: number, offset: number): Promise<JsonText> {
+  list(filter: NewsFilter, limit: number, offset: number): Promise<NewsAnswer> {
     const normalized: NewsFilter = {
       ...(filter.tag ? { tag: canonicalTag(filter.tag) } : {}),
       ...(filter.category ? { category: filter.category.trim() } : {}),
     };
     return this.cache.get(`news:${JSON.stringify(normalized)}:${limit}:${offset}`, async () => {
-      const { articles, shown, total } = await this.news.page(normalized, limit, offset);
-      const pagination: NewsListResponse['pagination'] = { total, limit, offset, hasMore: offset + shown < total };
+      const { articles, ids, total } = await this.news.page(normalized, limit, offset);
+      const pagination: NewsListResponse['pagination'] = { total, limit, offset, hasMore: offset + ids.length < total };
       const kind = normalized.tag
         ? `"type":"tag","tagName":${JSON.stringify(normalized.tag)}`
         : `"type":"category","categoryName":${JSON.stringify(normalized.category ?? null)}`;
       // The articles are JSON written by Postgres (NEWS_ARTICLE_JSON); the rest of the NewsListResponse is put around them.
-      return { json: `{${kind},"articles":${articles},"pagination":${JSON.stringify(pagination)}}` };
+      return { json: `{${kind},"articles":${articles},"pagination":${JSON.stringify(pagination)}}`, items: ids };
     });
   }
 
-  home(): Promise<JsonText> {
-    return this.cache.get('home', async () => ({ json: `{"latestNews":${await this.news.latest(NEWS_PAGE_SIZE)}}` }));
+  home(): Promise<NewsAnswer> {
+    return this.cache.get('home', async () => {
+      const { articles, ids } = await this.news.latest(NEWS_PAGE_SIZE);
+      return { json: `{"latestNews":${articles}}`, items: ids };
+    });
   }
 
   popularTags(): Promise<{ tags: TagSummary[] }> {
@@ -53,12 +61,12 @@ export class NewsService {
   }
 
   /** `param` is a numeric news-feed id or a slug. A SingleArticleResponse around the article JSON Postgres wrote. */
-  async article(param: string): Promise<JsonText> {
+  async article(param: string): Promise<NewsAnswer> {
     const byId = /^\d+$/.test(param) && Number(param) <= 2_147_483_647 ? await this.news.articleWithRelated({ id: Number(param) }, RELATED_ARTICLES) : undefined;
     // Slugs are lower-case; a link with capitals still finds the article (its canonical URL is lower-case).
     const found = byId ?? (await this.news.articleWithRelated({ slug: param.toLowerCase() }, RELATED_ARTICLES));
     if (!found) throw notFound('Article not found');
-    const { item, article, related } = found;
+    const { item, article, related, ids } = found;
     const copies = item.story_cluster_id === null ? [] : await this.stories.otherCopies(item.story_cluster_id, item.article_id);
     const provider = item.ai_provider;
     const aiInfo: SingleArticleResponse['aiInfo'] = {
@@ -68,6 +76,7 @@ export class NewsService {
     };
     return {
       json: `{"type":"article","article":${article},"aiInfo":${JSON.stringify(aiInfo)},"relatedArticles":[${related.join(',')}],"alsoReportedBy":${JSON.stringify(copies.map(presentStoryReport))}}`,
+      items: ids,
     };
   }
 }

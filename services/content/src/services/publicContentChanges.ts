@@ -1,7 +1,10 @@
 import pg from 'pg';
 import { PurgeSchedule, purgeGatewayCache, type Logger, type Redis } from '@neuralbeat/common';
 
-/** The Postgres channel the change triggers notify (migration 2026112400B); the payload is the area. */
+/**
+ * The Postgres channel the change triggers notify (migrations 2026112400B and 2026112500B). The payload is
+ * the area, or for news updates that leave the lists as they were, `news:items:{id,...}` and `news:stats`.
+ */
 export const PUBLIC_CONTENT_CHANNEL = 'public_content_changed';
 
 export const CONTENT_AREAS = ['news', 'tools', 'resources', 'events', 'jobs'] as const;
@@ -10,6 +13,10 @@ export type ContentArea = (typeof CONTENT_AREAS)[number];
 /** The surrogate key every public content answer carries; a purge of it expires them all. */
 const ALL_CONTENT = 'content';
 const areaKey = (area: ContentArea) => `content:${area}`;
+/** Carried by every news answer that shows the item (as the article, in a list or among related news). */
+export const newsItemKey = (id: number) => `content:news:item:${id}`;
+/** Carried by the AI stats, which count items by AI provider and SEO status. */
+const NEWS_STATS_KEY = 'content:news:stats';
 
 /** Which area a public path under /api answers from (undefined: none; such answers carry no surrogate key). */
 const AREA_OF_SEGMENT: Record<string, ContentArea> = {
@@ -24,8 +31,17 @@ const AREA_OF_SEGMENT: Record<string, ContentArea> = {
 
 /** The Surrogate-Key header value of a public answer at `path` (relative to /api), or undefined. */
 export function contentSurrogateKeys(path: string): string | undefined {
-  const area = AREA_OF_SEGMENT[path.split('/')[1] ?? ''];
-  return area && `${ALL_CONTENT} ${areaKey(area)}`;
+  const segment = path.split('/')[1] ?? '';
+  const area = AREA_OF_SEGMENT[segment];
+  return area && `${ALL_CONTENT} ${areaKey(area)}${segment === 'ai-stats' ? ` ${NEWS_STATS_KEY}` : ''}`;
+}
+
+/** What a notification says changed: the area (for the service's own cache) and the surrogate keys to purge. */
+export function parseContentChange(payload: string): { area: ContentArea; keys: string[] } | undefined {
+  if ((CONTENT_AREAS as readonly string[]).includes(payload)) return { area: payload as ContentArea, keys: [areaKey(payload as ContentArea)] };
+  if (payload === 'news:stats') return { area: 'news', keys: [NEWS_STATS_KEY] };
+  const items = /^news:items:(\d+(?:,\d+)*)$/.exec(payload);
+  return items ? { area: 'news', keys: items[1]!.split(',').map((id) => newsItemKey(Number(id))) } : undefined;
 }
 
 const RECONNECT_MIN_MS = 500;
@@ -52,8 +68,9 @@ interface PublicContentChangesOptions {
 /**
  * Listens for committed changes to public content and purges what was kept of
  * it: the service's own response cache (`onChange`, at once) and every
- * gateway's copies (a purge of `content:{area}`, at most once per
- * `purgeIntervalMs` per area). Notifications of one turn of the event loop are
+ * gateway's copies (a purge of `content:{area}`, or of the changed news items'
+ * `content:news:item:{id}`, at most once per `purgeIntervalMs` per key).
+ * Notifications of one turn of the event loop are
  * handled together. While the connection is lost nothing can be heard, so on
  * every (re)connection everything is purged.
  */
@@ -63,7 +80,8 @@ export class PublicContentChanges {
   private closing = false;
   private retryMs = RECONNECT_MIN_MS;
   private retryTimer: NodeJS.Timeout | undefined;
-  private pending: Set<ContentArea> | null | undefined;
+  /** Changes heard in this turn of the event loop (null: anything may have changed). */
+  private pending: { areas: Set<ContentArea>; keys: Set<string> } | null | undefined;
   private readonly gatewayPurges: PurgeSchedule;
 
   constructor(options: PublicContentChangesOptions) {
@@ -99,7 +117,8 @@ export class PublicContentChanges {
     client.on('error', onLost);
     client.on('end', () => onLost());
     client.on('notification', (msg) => {
-      if ((CONTENT_AREAS as readonly string[]).includes(msg.payload ?? '')) this.changed(msg.payload as ContentArea);
+      const change = parseContentChange(msg.payload ?? '');
+      if (change) this.changed(change);
     });
     try {
       await client.connect();
@@ -117,23 +136,27 @@ export class PublicContentChanges {
     this.retryMs = Math.min(this.retryMs * 2, RECONNECT_MAX_MS);
   }
 
-  private changed(area: ContentArea | null): void {
+  private changed(change: { area: ContentArea; keys: string[] } | null): void {
     const first = this.pending === undefined;
-    if (area === null || this.pending === null) this.pending = null;
-    else (this.pending ??= new Set()).add(area);
+    if (change === null || this.pending === null) this.pending = null;
+    else {
+      this.pending ??= { areas: new Set(), keys: new Set() };
+      this.pending.areas.add(change.area);
+      for (const key of change.keys) this.pending.keys.add(key);
+    }
     if (first) setImmediate(() => this.flush());
   }
 
   private flush(): void {
-    const areas = this.pending === null ? null : [...(this.pending ?? [])];
+    const pending = this.pending;
     this.pending = undefined;
-    this.options.onChange(areas);
-    if (!areas) {
-      this.gatewayPurges.cancel();
+    this.options.onChange(pending ? [...pending.areas] : null);
+    if (!pending) {
+      this.gatewayPurges.cancel(CONTENT_AREAS.map(areaKey));
       void this.purge([ALL_CONTENT]);
       return;
     }
-    this.gatewayPurges.changed(areas.map(areaKey));
+    this.gatewayPurges.changed([...pending.keys]);
   }
 
   private async purge(keys: string[], options: { soft?: boolean } = {}): Promise<void> {
