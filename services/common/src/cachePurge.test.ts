@@ -64,7 +64,7 @@ describe('PurgeSchedule', () => {
     expect(purges.map((p) => p.soft)).toEqual([false, false]);
   });
 
-  it('drops the purges still due when cancelled (the caller purges everything instead)', async () => {
+  it('drops the purges still due when cancelled', async () => {
     const { schedule, purges } = recorded();
     schedule.changed(['content:jobs']);
     schedule.changed(['content:jobs']);
@@ -73,14 +73,17 @@ describe('PurgeSchedule', () => {
     expect(purges.map((p) => p.soft)).toEqual([false]);
   });
 
-  it('counts the keys it is told were purged with everything as purged now', async () => {
+  it('after everything was purged, drops the purges due and makes any key’s next change wait for the interval', async () => {
     const { schedule, purges } = recorded();
-    schedule.cancel(['content:news']);
-    schedule.changed(['content:news', 'content:tools']);
-    expect(purges.map((p) => [p.keys, p.soft])).toEqual([[['content:tools'], false]]);
-    await sleep(INTERVAL + 20);
+    schedule.changed(['content:jobs']);
+    schedule.changed(['content:jobs']);
+    schedule.purgedAll();
+    schedule.changed(['content:news:item:7', 'content:news']);
+    expect(purges.map((p) => [p.keys, p.soft])).toEqual([[['content:jobs'], false]]);
+    await sleep(INTERVAL + 30);
     expect(purges.map((p) => [p.keys, p.soft])).toEqual([
-      [['content:tools'], false],
+      [['content:jobs'], false],
+      [['content:news:item:7'], true],
       [['content:news'], true],
     ]);
   });

@@ -57,6 +57,7 @@ export class PurgeSchedule {
   private readonly lastChangeAt = new Map<string, number>();
   private readonly lastPurgeAt = new Map<string, number>();
   private readonly softLater = new Map<string, NodeJS.Timeout>();
+  private allPurgedAt = -Infinity;
 
   constructor(options: PurgeScheduleOptions) {
     this.options = { ...options, quietMs: options.quietMs ?? options.intervalMs };
@@ -72,7 +73,7 @@ export class PurgeSchedule {
       this.lastChangeAt.set(key, now);
       // A purge already due takes this change along.
       if (this.softLater.has(key)) continue;
-      const wait = (this.lastPurgeAt.get(key) ?? -Infinity) + intervalMs - now;
+      const wait = Math.max(this.lastPurgeAt.get(key) ?? -Infinity, this.allPurgedAt) + intervalMs - now;
       if (quiet && wait <= 0) {
         hard.push(key);
         this.lastPurgeAt.set(key, now);
@@ -93,13 +94,17 @@ export class PurgeSchedule {
   }
 
   /**
-   * Forgets purges still due: the caller purges everything at once instead. The `purged` keys count as
-   * purged now, so their next change waits for the end of the interval like any other.
+   * Everything was just purged, by the caller: purges still due are dropped, and every key counts as
+   * purged now, so a change within the interval waits for its end like any other.
    */
-  cancel(purged: readonly string[] = []): void {
+  purgedAll(): void {
+    this.cancel();
+    this.allPurgedAt = Date.now();
+  }
+
+  /** Drops the purges still due (on close). */
+  cancel(): void {
     for (const timer of this.softLater.values()) clearTimeout(timer);
     this.softLater.clear();
-    const now = Date.now();
-    for (const key of purged) this.lastPurgeAt.set(key, now);
   }
 }

@@ -102,7 +102,7 @@ export class SearchResultCache {
     if (!this.redis) return;
     await this.redis.publish(this.channel, kind ?? '*');
     if (kind) return this.gatewayPurges.changed([kindKey(kind)]);
-    this.gatewayPurges.cancel();
+    this.gatewayPurges.purgedAll();
     await purgeGatewayCache(this.redis, this.prefix, [ALL_SEARCH]);
   }
 
