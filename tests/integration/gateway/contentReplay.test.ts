@@ -121,6 +121,24 @@ describe('public content answers replayed until their content changes', () => {
     await until(async () => (await get('/api/news/untouched-story')).cache !== 'HIT', 2000);
   });
 
+  it('purges, for a news item published, the lists and the answers it can appear in, not the others', async () => {
+    const db = sys.database.db;
+    const day = (n: number) => new Date(Date.UTC(2027, 0, n));
+    await insertNewsItem(db, { title: 'Harbour opens', slug: 'harbour-opens', tags: ['ships'], category: 'Harbour Desk', publish_date: day(1) });
+    await insertNewsItem(db, { title: 'Rail line closes', slug: 'rail-line-closes', tags: ['trains'], category: 'Rail Desk', publish_date: day(2) });
+    await pastInterval();
+    const untouched = ['/api/news/rail-line-closes', '/api/news/tag/trains'];
+    for (const path of ['/api/news/harbour-opens', '/api/news/tag/ships', '/api/news?limit=9', ...untouched]) await until(async () => (await get(path)).cache === 'HIT');
+
+    await insertNewsItem(db, { title: 'Second harbour opens', slug: 'second-harbour-opens', tags: ['ships'], category: 'Harbour Desk', publish_date: day(3) });
+    expect(await changedWithin('/api/news?limit=9', (b) => b.articles[0]?.slug === 'second-harbour-opens', 2000)).toBeLessThan(1000);
+    expect(await changedWithin('/api/news/tag/ships', (b) => b.articles[0]?.slug === 'second-harbour-opens', 2000)).toBeLessThan(1000);
+    // An article sharing its tag lists it among related news.
+    expect(await changedWithin('/api/news/harbour-opens', (b) => b.relatedArticles.some((r: { slug: string }) => r.slug === 'second-harbour-opens'), 2000)).toBeLessThan(1000);
+    await settle();
+    for (const path of untouched) expect((await get(path)).cache, path).toBe('HIT');
+  });
+
   it('purges everything after the change feed reconnects, as changes made meanwhile were not heard', async () => {
     const db = sys.database.db;
     const tool = await insertTool(db, { name: 'Gap Tool', slug: 'gap-tool' });

@@ -10,6 +10,12 @@ export interface ArticleHead {
   story_cluster_id: number | null;
 }
 
+/** Where an article's related news come from: the tag pages of its first tags, then its (lower-case) category's newest. */
+export interface RelatedSources {
+  tagPages: string[];
+  category: string;
+}
+
 /** A news list: the whole feed, a tag page (the tag, or the category of that name), or a category. */
 export interface NewsFilter {
   tag?: string;
@@ -101,8 +107,8 @@ export class NewsFeedRepository {
   async articleWithRelated(
     key: { id: number } | { slug: string },
     relatedLimit: number,
-  ): Promise<{ item: ArticleHead; article: string; related: string[]; ids: number[] } | undefined> {
-    const { rows } = await this.db.raw<{ rows: (ArticleHead & { part: number; id: number; article: string })[] }>(
+  ): Promise<{ item: ArticleHead; article: string; related: string[]; ids: number[]; relatedFrom: RelatedSources } | undefined> {
+    const { rows } = await this.db.raw<{ rows: (ArticleHead & { part: number; id: number; article: string; related_tag_pages: string[]; related_category: string })[] }>(
       `WITH item AS ?,
        shared AS (
          SELECT e.news_feed_id AS id, count(*) AS shared, max(e.publish_date) AS publish_date
@@ -132,6 +138,7 @@ export class NewsFeedRepository {
          ) c
        )
        SELECT p.part, n.id, n.article_id, n.ai_provider, ${NEWS_ARTICLE_JSON}::text AS article,
+              coalesce(n.tags[1:${RELATED_TAGS_CONSIDERED}], '{}') AS related_tag_pages, lower(n.category) AS related_category,
               -- The article's story cluster, so a story reported once costs no look-up of other copies.
               CASE WHEN p.part = 0 THEN (SELECT story_cluster_id FROM articles WHERE id = n.article_id) END AS story_cluster_id
        FROM picked p JOIN news_feed n ON n.id = p.id
@@ -146,9 +153,9 @@ export class NewsFeedRepository {
     );
     const found = rows.find((r) => r.part === 0);
     if (!found) return undefined;
-    const { part: _part, id: _id, article, ...item } = found;
+    const { part: _part, id: _id, article, related_tag_pages: tagPages, related_category: category, ...item } = found;
     // Items sharing tags first, then the category's newest that are not among them.
-    return { item, article, related: rows.filter((r) => r.part > 0).map((r) => r.article), ids: rows.map((r) => r.id) };
+    return { item, article, related: rows.filter((r) => r.part > 0).map((r) => r.article), ids: rows.map((r) => r.id), relatedFrom: { tagPages, category } };
   }
 
   async popularTags(limit: number): Promise<{ name: string; count: number }[]> {

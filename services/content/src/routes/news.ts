@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { parseRequest, sendJsonText, SURROGATE_KEY_HEADER } from '@neuralbeat/common';
 import { paginationQuerySchema } from '@neuralbeat/common/contracts';
 import type { NewsAnswer, NewsService } from '../services/newsService';
-import { newsItemKey } from '../services/publicContentChanges';
+import { NEWS_LISTS_KEY } from '../services/publicContentChanges';
 
 const newsListQuery = paginationQuerySchema.extend({
   category: z.string().trim().min(1, 'category must not be empty').max(100, 'category is too long').optional(),
@@ -13,12 +13,16 @@ const categoryParam = z.object({ category: z.string().trim().min(1, 'category is
 const articleParam = z.object({ param: z.string().min(1).max(300, 'param is too long') });
 
 /**
- * Sends a news answer tagged, when the gateway may keep it at all, with the items it shows: an update
- * of one of them then purges this answer, not every news answer (see PublicContentChanges).
+ * Adds the finer keys of a news answer, when the gateway may keep it at all: a change then purges
+ * the answers showing what changed, not every news answer (see PublicContentChanges).
  */
+function tagNewsAnswer(res: Response, keys: string[]): void {
+  const areaKeys = res.getHeader(SURROGATE_KEY_HEADER);
+  if (typeof areaKeys === 'string') res.setHeader(SURROGATE_KEY_HEADER, [areaKeys, ...keys].join(' '));
+}
+
 function sendNews(res: Response, answer: NewsAnswer): void {
-  const keys = res.getHeader(SURROGATE_KEY_HEADER);
-  if (typeof keys === 'string') res.setHeader(SURROGATE_KEY_HEADER, [keys, ...answer.items.map(newsItemKey)].join(' '));
+  tagNewsAnswer(res, answer.keys);
   sendJsonText(res, answer);
 }
 
@@ -36,6 +40,7 @@ export function newsRoutes(news: NewsService): Router {
   });
 
   router.get('/news/tags', async (_req, res) => {
+    tagNewsAnswer(res, [NEWS_LISTS_KEY]);
     res.json(await news.popularTags());
   });
 

@@ -13,11 +13,12 @@ import {
 import { NewsFeedRepository, type NewsFilter } from '../repositories/newsFeedRepository';
 import { presentStoryReport } from '../presenters/newsPresenter';
 import { StoryClustersRepository } from '../repositories/storyClustersRepository';
+import { NEWS_LISTS_KEY, newsCategoryKey, newsItemKey, newsTagPageKey } from './publicContentChanges';
 import type { ResponseCache } from './responseCache';
 
-/** A news answer as JSON text, with the ids of the items it shows (it is purged when one of them changes). */
+/** A news answer as JSON text, with the surrogate keys of what it shows besides `content:news` (see PublicContentChanges). */
 export interface NewsAnswer extends JsonText {
-  items: number[];
+  keys: string[];
 }
 
 const RELATED_ARTICLES = 3;
@@ -45,14 +46,16 @@ export class NewsService {
         ? `"type":"tag","tagName":${JSON.stringify(normalized.tag)}`
         : `"type":"category","categoryName":${JSON.stringify(normalized.category ?? null)}`;
       // The articles are JSON written by Postgres (NEWS_ARTICLE_JSON); the rest of the NewsListResponse is put around them.
-      return { json: `{${kind},"articles":${articles},"pagination":${JSON.stringify(pagination)}}`, items: ids };
+      // A tag page changes with its tag's items; the feed and category lists with every item published.
+      const listKey = normalized.tag ? newsTagPageKey(normalized.tag) : NEWS_LISTS_KEY;
+      return { json: `{${kind},"articles":${articles},"pagination":${JSON.stringify(pagination)}}`, keys: [listKey, ...ids.map(newsItemKey)] };
     });
   }
 
   home(): Promise<NewsAnswer> {
     return this.cache.get('home', async () => {
       const { articles, ids } = await this.news.latest(NEWS_PAGE_SIZE);
-      return { json: `{"latestNews":${articles}}`, items: ids };
+      return { json: `{"latestNews":${articles}}`, keys: [NEWS_LISTS_KEY, ...ids.map(newsItemKey)] };
     });
   }
 
@@ -66,7 +69,7 @@ export class NewsService {
     // Slugs are lower-case; a link with capitals still finds the article (its canonical URL is lower-case).
     const found = byId ?? (await this.news.articleWithRelated({ slug: param.toLowerCase() }, RELATED_ARTICLES));
     if (!found) throw notFound('Article not found');
-    const { item, article, related, ids } = found;
+    const { item, article, related, ids, relatedFrom } = found;
     const copies = item.story_cluster_id === null ? [] : await this.stories.otherCopies(item.story_cluster_id, item.article_id);
     const provider = item.ai_provider;
     const aiInfo: SingleArticleResponse['aiInfo'] = {
@@ -76,7 +79,7 @@ export class NewsService {
     };
     return {
       json: `{"type":"article","article":${article},"aiInfo":${JSON.stringify(aiInfo)},"relatedArticles":[${related.join(',')}],"alsoReportedBy":${JSON.stringify(copies.map(presentStoryReport))}}`,
-      items: ids,
+      keys: [...ids.map(newsItemKey), ...relatedFrom.tagPages.map(newsTagPageKey), newsCategoryKey(relatedFrom.category)],
     };
   }
 }

@@ -13,9 +13,19 @@ export type ContentArea = (typeof CONTENT_AREAS)[number];
 /** The surrogate key every public content answer carries; a purge of it expires them all. */
 const ALL_CONTENT = 'content';
 const areaKey = (area: ContentArea) => `content:${area}`;
-/** Carried by every news answer that shows the item (as the article, in a list or among related news). */
+/*
+ * Finer keys of news answers (all also carry `content:news`), so a change renews only the answers it can
+ * alter. Tags and categories are URI-encoded: a key is one token of an HTTP header.
+ */
+/** Every news answer that shows the item: as the article, in a list or among related news. */
 export const newsItemKey = (id: number) => `content:news:item:${id}`;
-/** Carried by the AI stats, which count items by AI provider and SEO status. */
+/** Home, the feed and category lists, popular tags: what any newly published item changes. */
+export const NEWS_LISTS_KEY = 'content:news:lists';
+/** The tag page of `key` (a tag, or a lower-case category), and the articles whose related news come from it. */
+export const newsTagPageKey = (key: string) => `content:news:tag:${encodeURIComponent(key)}`;
+/** The articles of a (lower-case) category, whose related news are filled from its newest items. */
+export const newsCategoryKey = (category: string) => `content:news:category:${encodeURIComponent(category)}`;
+/** The AI stats, which count items by AI provider and SEO status. */
 const NEWS_STATS_KEY = 'content:news:stats';
 
 /** Which area a public path under /api answers from (undefined: none; such answers carry no surrogate key). */
@@ -36,10 +46,22 @@ export function contentSurrogateKeys(path: string): string | undefined {
   return area && `${ALL_CONTENT} ${areaKey(area)}${segment === 'ai-stats' ? ` ${NEWS_STATS_KEY}` : ''}`;
 }
 
+const PUBLISHED = 'news:published:';
+/** The keys of what newly published items change (migration 2026112500C); every news answer if the list cannot be read. */
+function publishedKeys(json: string): string[] {
+  try {
+    const { tagPages, categories } = JSON.parse(json) as { tagPages: string[]; categories: string[] };
+    return [NEWS_LISTS_KEY, NEWS_STATS_KEY, ...tagPages.map(newsTagPageKey), ...categories.map(newsCategoryKey)];
+  } catch {
+    return [areaKey('news')];
+  }
+}
+
 /** What a notification says changed: the area (for the service's own cache) and the surrogate keys to purge. */
 export function parseContentChange(payload: string): { area: ContentArea; keys: string[] } | undefined {
   if ((CONTENT_AREAS as readonly string[]).includes(payload)) return { area: payload as ContentArea, keys: [areaKey(payload as ContentArea)] };
   if (payload === 'news:stats') return { area: 'news', keys: [NEWS_STATS_KEY] };
+  if (payload.startsWith(PUBLISHED)) return { area: 'news', keys: publishedKeys(payload.slice(PUBLISHED.length)) };
   const items = /^news:items:(\d+(?:,\d+)*)$/.exec(payload);
   return items ? { area: 'news', keys: items[1]!.split(',').map((id) => newsItemKey(Number(id))) } : undefined;
 }
@@ -152,7 +174,7 @@ export class PublicContentChanges {
     this.pending = undefined;
     this.options.onChange(pending ? [...pending.areas] : null);
     if (!pending) {
-      this.gatewayPurges.cancel(CONTENT_AREAS.map(areaKey));
+      this.gatewayPurges.purgedAll();
       void this.purge([ALL_CONTENT]);
       return;
     }
