@@ -245,7 +245,7 @@ try {
   const cpuRows = [];
   // The site mix again while news changes every second. An update of an item the lists show as before (its
   // updated_at, as the pipeline's later stages and operators' edits do) purges only the answers showing that item;
-  // a newly published item moves every list, so all news answers are purged, softly, once per 5 s.
+  // a newly published item moves every list, and the related news of articles sharing its tags or category.
   const WHILE_CHANGING = 'site mix while news changes every second';
   const WHILE_PUBLISHING = 'site mix while news is published every second';
   mixes[WHILE_CHANGING] = mixes['site mix']!;
