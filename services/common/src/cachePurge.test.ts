@@ -89,6 +89,25 @@ describe('PurgeSchedule', () => {
   });
 });
 
+describe('PurgeSchedule with many keys', () => {
+  it('forgets keys that have been quiet, and treats them as quiet when they change again', async () => {
+    const { schedule, purges } = recorded(QUIET);
+    const items = Array.from({ length: 1500 }, (_, i) => `content:news:item:${i}`);
+    schedule.changed(items.slice(0, 1000));
+    await sleep(QUIET + 20);
+    // Past 1,000 keys the quiet ones are swept: only the keys changed since are remembered.
+    schedule.changed(items.slice(1000));
+    const remembered = (schedule as unknown as { lastChangeAt: Map<string, number> }).lastChangeAt;
+    expect(remembered.size).toBe(500);
+    schedule.changed(['content:news:item:3']);
+    expect(purges.map((p) => [p.keys.length, p.soft])).toEqual([
+      [1000, false],
+      [500, false],
+      [1, false],
+    ]);
+  });
+});
+
 describe('parsePurgeMessage', () => {
   it('reads soft keys by their mark', () => {
     expect(parsePurgeMessage('content:news ~search:news  ~content')).toEqual([

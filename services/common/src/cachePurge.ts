@@ -35,6 +35,9 @@ export function parsePurgeMessage(message: string): { key: string; soft: boolean
     .map((token) => (token.startsWith(SOFT_MARK) ? { key: token.slice(1), soft: true } : { key: token, soft: false }));
 }
 
+/** Beyond this many keys seen, the quiet ones are forgotten (see forgetQuietKeys). */
+const REMEMBERED_KEYS = 1000;
+
 interface PurgeScheduleOptions {
   /** A key is purged at most once per this many ms. */
   intervalMs: number;
@@ -91,6 +94,18 @@ export class PurgeSchedule {
       this.softLater.set(key, timer);
     }
     if (hard.length) this.options.purge(hard, { soft: false });
+    if (this.lastChangeAt.size > REMEMBERED_KEYS) this.forgetQuietKeys(now);
+  }
+
+  /** Keys unchanged for longer than quietMs and intervalMs act as never seen: forgotten, so per-item keys do not pile up. */
+  private forgetQuietKeys(now: number): void {
+    const before = now - Math.max(this.options.quietMs, this.options.intervalMs);
+    for (const [key, at] of this.lastChangeAt) {
+      if (at <= before && (this.lastPurgeAt.get(key) ?? -Infinity) <= before) {
+        this.lastChangeAt.delete(key);
+        this.lastPurgeAt.delete(key);
+      }
+    }
   }
 
   /**
