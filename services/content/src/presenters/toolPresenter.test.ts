@@ -34,10 +34,17 @@ describe('TOOL_JSON (the tool presenter written in SQL)', () => {
     const page = await new ToolsRepository(db).directoryPage({}, 10, 0);
     const fromSql = JSON.parse(page.json);
     expect(fromSql).toEqual(rows.map(presentTool));
-    expect(page.count).toBe(2);
+    expect(page.total).toBe(2);
     expect(fromSql.find((t: { slug: string }) => t.slug === 'odd-tool')).toMatchObject({ tags: [], features: [], pricing: null, logoUrl: null, createdAt: '1999-12-31T23:59:59.999Z' });
     expect(fromSql.find((t: { slug: string }) => t.slug === 'alpha').createdAt).toBe('2026-05-06T07:08:09.123Z');
     // Past the end: an empty array, not null.
-    expect(await new ToolsRepository(db).directoryPage({}, 10, 10)).toEqual({ json: '[]', count: 0 });
+    expect(await new ToolsRepository(db).directoryPage({}, 10, 10)).toEqual({ json: '[]', total: 2 });
+    // A text filter's page, cut from its matches by name in the same statement as its exact total.
+    const repository = new ToolsRepository(db);
+    const filtered = await repository.textFilterPage({ q: 'ALPHA' }, 10, 0);
+    expect(JSON.parse(filtered!.json)).toEqual(rows.filter((r) => r.slug === 'alpha').map(presentTool));
+    expect(filtered!.total).toBe(1);
+    expect(await repository.textFilterPage({ q: 'alpha' }, 10, 10)).toEqual({ json: '[]', total: 1 });
+    expect(await repository.textFilterPage({ q: 'no such tool' }, 10, 0)).toEqual({ json: '[]', total: 0 });
   });
 });

@@ -55,12 +55,9 @@ export class ToolsRepository {
     return q;
   }
 
-  /**
-   * A page of the directory by name (ties by id), read in the order of the filter's index:
-   * the API's JSON array of its tools as Postgres writes it (TOOL_JSON), and how many there are.
-   */
-  async directoryPage(filter: ToolListFilter, limit: number, offset: number): Promise<{ json: string; count: number }> {
-    const page = this.directory(filter)
+  /** A page of the directory by name (ties by id), read in the order of the filter's index. */
+  private pageRows(filter: ToolListFilter, limit: number, offset: number) {
+    return this.directory(filter)
       .select(TOOL_COLUMNS)
       .orderBy([
         { column: 'name', order: 'asc' },
@@ -68,34 +65,74 @@ export class ToolsRepository {
       ])
       .limit(limit)
       .offset(offset);
-    const statement = this.db.raw<{ rows: { json: string }[] }>(`SELECT ${TOOL_JSON}::text AS json FROM ? AS t ORDER BY t.name, t.id`, [page]);
-    // The page's own statement may be a text filter's, planned for its pattern (see directory()).
-    if (filter.q) statement.options(UNPREPARED);
-    const { rows } = await statement;
-    return { json: jsonArrayOf(rows), count: rows.length };
   }
 
   /**
-   * How many approved tools match the filter: from the kept counts (at most
-   * the 8 categories × 4 pricing values), or, with a text filter, counted up
-   * to EXACT_TEXT_TOTAL_UP_TO and estimated by the planner above it (a word
-   * found in most tools would otherwise be counted in every one).
+   * A page of the directory without a text filter, as the API's JSON array of its tools written by Postgres
+   * (TOOL_JSON), with its total from the kept counts in the same statement (and one more past the end).
    */
-  async countApproved(filter: ToolListFilter): Promise<number> {
-    if (filter.q) {
-      const pattern = containing(filter.q);
-      const { rows } = await this.db.raw<{ rows: { total: string }[] }>(
-        `SELECT CASE WHEN m.n > ? THEN greatest(m.n, tool_directory_match_estimate(lower(?), ?, ?)) ELSE m.n END AS total
-         FROM (SELECT count(*) AS n FROM ? AS matches) m`,
-        [EXACT_TEXT_TOTAL_UP_TO, pattern, filter.category ?? null, filter.pricing ?? null, this.directory(filter).select(this.db.raw('1')).limit(EXACT_TEXT_TOTAL_UP_TO + 1)],
-      ).options(UNPREPARED);
-      return Number(rows[0]?.total ?? 0);
-    }
-    const q = this.db('tool_directory_counts');
+  async directoryPage(filter: Omit<ToolListFilter, 'q'>, limit: number, offset: number): Promise<{ json: string; total: number }> {
+    const { rows } = await this.db.raw<{ rows: { total: string; json: string }[] }>(
+      `SELECT coalesce(?, 0) AS total, ${TOOL_JSON}::text AS json FROM ? AS t ORDER BY t.name, t.id`,
+      [this.keptCount(filter), this.pageRows(filter, limit, offset)],
+    );
+    return { json: jsonArrayOf(rows), total: rows.length ? Number(rows[0]!.total) : await this.countApproved(filter) };
+  }
+
+  /** A page of a text filter found in most tools, read in name order until it is full (see textFilterPage). */
+  async commonTextFilterPage(filter: ToolListFilter & { q: string }, limit: number, offset: number): Promise<{ json: string }> {
+    const { rows } = await this.db
+      .raw<{ rows: { json: string }[] }>(`SELECT ${TOOL_JSON}::text AS json FROM ? AS t ORDER BY t.name, t.id`, [this.pageRows(filter, limit, offset)])
+      .options(UNPREPARED);
+    return { json: jsonArrayOf(rows) };
+  }
+
+  /**
+   * A text filter's page and exact total in one statement, reading its matches once: up to
+   * EXACT_TEXT_TOTAL_UP_TO + 1 of them, planned for the pattern (through the trigram index for a
+   * rare one); when there are no more than EXACT_TEXT_TOTAL_UP_TO, the page is cut from them by name.
+   * Undefined when there are more: such a pattern is found in most tools, and its page is best read
+   * in name order (commonTextFilterPage) with the total estimated (estimateTextMatches).
+   */
+  async textFilterPage(filter: ToolListFilter & { q: string }, limit: number, offset: number): Promise<{ json: string; total: number } | undefined> {
+    const { rows } = await this.db
+      .raw<{ rows: { total: string; json: string | null }[] }>(
+        `WITH matches AS MATERIALIZED ?,
+         total AS (SELECT count(*) AS n FROM matches)
+         SELECT total.n AS total, page.json FROM total LEFT JOIN LATERAL (
+           SELECT ${TOOL_JSON}::text AS json, t.name, t.id FROM tools t
+           WHERE total.n <= ? AND t.id IN (SELECT id FROM matches ORDER BY name, id LIMIT ? OFFSET ?)
+         ) page ON true
+         ORDER BY page.name, page.id`,
+        [this.directory(filter).select('id', 'name').limit(EXACT_TEXT_TOTAL_UP_TO + 1), EXACT_TEXT_TOTAL_UP_TO, limit, offset],
+      )
+      .options(UNPREPARED);
+    const total = Number(rows[0]?.total ?? 0);
+    if (total > EXACT_TEXT_TOTAL_UP_TO) return undefined;
+    return { json: jsonArrayOf(rows.filter((r): r is { total: string; json: string } => r.json !== null)), total };
+  }
+
+  /** The planner's estimate of how many approved tools a text filter matches (for one found in over EXACT_TEXT_TOTAL_UP_TO). */
+  async estimateTextMatches(filter: ToolListFilter & { q: string }): Promise<number> {
+    const { rows } = await this.db.raw<{ rows: { total: string }[] }>('SELECT tool_directory_match_estimate(lower(?), ?, ?) AS total', [
+      containing(filter.q),
+      filter.category ?? null,
+      filter.pricing ?? null,
+    ]);
+    return Math.max(EXACT_TEXT_TOTAL_UP_TO + 1, Number(rows[0]?.total ?? 0));
+  }
+
+  /** How many approved tools the category and pricing filters leave, from the kept counts (at most the 8 categories × 4 pricing values). */
+  private keptCount(filter: Omit<ToolListFilter, 'q'>) {
+    const q = this.db('tool_directory_counts').sum('tool_count');
     if (filter.category) q.where('category', filter.category);
     if (filter.pricing) q.where('pricing', filter.pricing);
-    const [row] = await q.sum<{ total: string | null }[]>('tool_count as total');
-    return Number(row?.total ?? 0);
+    return q;
+  }
+
+  private async countApproved(filter: Omit<ToolListFilter, 'q'>): Promise<number> {
+    const [row] = await this.keptCount(filter);
+    return Number((row as { sum: string | null } | undefined)?.sum ?? 0);
   }
 
   /** Newest approved tools. */

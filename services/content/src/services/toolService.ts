@@ -33,13 +33,14 @@ export class ToolService {
   /** A page of the directory and how many tools match its filter in all. */
   async directoryPage(filter: ToolListFilter, limit: number, offset: number): Promise<{ tools: JsonText; total: number }> {
     if (!filter.q) {
-      const [page, total] = await Promise.all([this.tools.directoryPage(filter, limit, offset), this.tools.countApproved(filter)]);
-      return { tools: page, total };
+      const { json, total } = await this.tools.directoryPage(filter, limit, offset);
+      return { tools: { json }, total };
     }
-    // A text filter's total is counted through its matches: a page that is not full (and not past the end) already tells it.
-    const page = await this.tools.directoryPage(filter, limit, offset);
-    if (page.count < limit && (page.count > 0 || offset === 0)) return { tools: page, total: offset + page.count };
-    return { tools: page, total: await this.tools.countApproved(filter) };
+    const textFilter = { ...filter, q: filter.q };
+    const matches = await this.tools.textFilterPage(textFilter, limit, offset);
+    if (matches) return { tools: { json: matches.json }, total: matches.total };
+    const [page, total] = await Promise.all([this.tools.commonTextFilterPage(textFilter, limit, offset), this.tools.estimateTextMatches(textFilter)]);
+    return { tools: page, total };
   }
 
   /** Stores a submission unapproved; the slug is the given one or derived from the name, and must be free. */
