@@ -124,7 +124,7 @@ export class ToolsRepository {
 
   /** How many approved tools the category and pricing filters leave, from the kept counts (at most the 8 categories × 4 pricing values). */
   private keptCount(filter: Omit<ToolListFilter, 'q'>) {
-    const q = this.db('tool_directory_counts').sum('tool_count');
+    const q = this.db('tool_directory_counts').sum<{ total: string | null }[]>({ total: 'tool_count' });
     if (filter.category) q.where('category', filter.category);
     if (filter.pricing) q.where('pricing', filter.pricing);
     return q;
@@ -132,7 +132,7 @@ export class ToolsRepository {
 
   private async countApproved(filter: Omit<ToolListFilter, 'q'>): Promise<number> {
     const [row] = await this.keptCount(filter);
-    return Number((row as { sum: string | null } | undefined)?.sum ?? 0);
+    return Number(row?.total ?? 0);
   }
 
   /** Newest approved tools. */
