@@ -41,6 +41,14 @@ describe('directory', () => {
     await page.getByRole('button', { name: 'Clear Filters' }).click();
     await page.waitForURL(/\/directory$/);
     await page.getByRole('link', { name: 'Code Whisper' }).waitFor();
+
+    // A category and a pricing clicked before the page renders the first: both stay.
+    await page.evaluate(() => {
+      const button = (name: string) => [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === name)!;
+      button('Image Generation').click();
+      button('Free').click();
+    });
+    await page.waitForURL((url) => url.searchParams.get('category') === 'Image Generation' && url.searchParams.get('pricing') === 'free');
     await page.context().close();
   });
 

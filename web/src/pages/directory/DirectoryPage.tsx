@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { PRICING_MODELS, STATIC_PAGES, TOOL_CATEGORIES, pagedListKey, screenApi } from '@neuralbeat/common/contracts/browser';
@@ -9,6 +9,7 @@ import { Seo } from '../../seo/Seo';
 import { Button, Chip, Container, EmptyState, Grid, Input, Muted, PageHeading, PageTop, Skeleton } from '../../components/ui';
 import { ToolCard, ToolCardSkeleton } from '../../components/tools/ToolCard';
 import { searchTarget } from '../../lib/format';
+import { useFilterParams } from '../../lib/useFilterParams';
 
 /**
  * /directory?q=&category=&pricing=: filters live in the URL, changed without a
@@ -16,7 +17,7 @@ import { searchTarget } from '../../lib/format';
  * time ("Load more tools").
  */
 export default function DirectoryPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, update, clear: clearFilters } = useFilterParams();
   const q = params.get('q') ?? '';
   const category = params.get('category') ?? '';
   const pricing = params.get('pricing') ?? '';
@@ -32,21 +33,13 @@ export default function DirectoryPage() {
   const shown = tools.data?.pages.flatMap((p) => p.items) ?? [];
   const total = tools.data?.pages.at(-1)?.total ?? 0;
 
-  const update = (changes: Record<string, string>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    setParams(next, { replace: true });
-  };
   const handleSearch = (e: FormEvent) => {
     e.preventDefault();
     update({ q: text.trim() });
   };
   const clear = () => {
     setText('');
-    setParams(new URLSearchParams(), { replace: true });
+    clearFilters();
   };
   const meta = STATIC_PAGES['/directory'];
 

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { X } from 'lucide-react';
@@ -8,13 +8,14 @@ import type { Resource } from '@neuralbeat/common/contracts';
 import { Seo } from '../../seo/Seo';
 import { Badge, Button, Card, Chip, Clamp, Container, EmptyState, Grid, Muted, PageHeading, Skeleton } from '../../components/ui';
 import { formatDate } from '../../lib/format';
+import { useFilterParams } from '../../lib/useFilterParams';
 import { levelColor } from '../../app/theme';
 
 const CATEGORY_LABELS: Record<string, string> = { NLP: 'Natural Language Processing' };
 
 /** /learn?category=&level=&tag=: the category filters on the server, level and tag in the browser. */
 export default function LearnPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, update: updateFilters, clear } = useFilterParams();
   const category = params.get('category') ?? '';
   const level = params.get('level') ?? '';
   const tag = params.get('tag') ?? '';
@@ -24,12 +25,7 @@ export default function LearnPage() {
     () => (resources.data ?? []).filter((r) => (!level || r.difficultyLevel === level) && (!tag || r.tags.includes(tag.toLowerCase()))),
     [resources.data, level, tag],
   );
-  const update = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setParams(next, { replace: true });
-  };
+  const update = (key: string, value: string) => updateFilters({ [key]: value });
   const meta = STATIC_PAGES['/learn'];
 
   return (
@@ -75,7 +71,7 @@ export default function LearnPage() {
         <EmptyState>
           <h2>No resources found</h2>
           <p>{resources.isError ? resources.error.message : 'No guides match these filters yet.'}</p>
-          <Button type="button" onClick={() => setParams(new URLSearchParams(), { replace: true })}>
+          <Button type="button" onClick={clear}>
             Clear filters
           </Button>
         </EmptyState>
