@@ -1,5 +1,5 @@
 /**
- * `npm test`: typecheck, lint, the web bundle-size budget, unit and integration tests, then browser tests.
+ * `npm test`: typecheck, lint, formatting (Prettier), the web bundle-size budget, unit and integration tests, then browser tests.
  * Installs Debian's Chromium first when it is missing and we may.
  */
 import { execSync, spawnSync } from 'node:child_process';
@@ -29,6 +29,7 @@ if (!fs.existsSync(CHROMIUM)) {
 
 run('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 run('lint', 'npm', ['run', 'lint', '--silent']);
+run('format', 'npm', ['run', 'format:check', '--silent']);
 run('bundle size', 'npm', ['run', 'bundle-size', '--silent']);
 run('unit and integration tests', 'npx', ['vitest', 'run', '--project', 'unit']);
 run('browser tests', 'npx', ['vitest', 'run', '--project', 'browser']);
