@@ -32,10 +32,25 @@ export default tseslint.config(
         'error',
         {
           paths: [
-            { name: 'zod', message: 'No zod in the browser: validate on the server, and in the browser use the zod-free rules in contracts/browser.' },
-            { name: '@neuralbeat/common', message: "The web app imports '@neuralbeat/common/contracts/browser' (values) or types from '/contracts' and '/errors'." },
-            { name: '@neuralbeat/common/contracts', allowTypeImports: true, message: "This barrel carries zod: import types only ('import type'); values come from '@neuralbeat/common/contracts/browser'." },
-            { name: '@neuralbeat/common/errors', allowTypeImports: true, message: "This module carries zod: import its types only ('import type')." },
+            {
+              name: 'zod',
+              message: 'No zod in the browser: validate on the server, and in the browser use the zod-free rules in contracts/browser.',
+            },
+            {
+              name: '@neuralbeat/common',
+              message: "The web app imports '@neuralbeat/common/contracts/browser' (values) or types from '/contracts' and '/errors'.",
+            },
+            {
+              name: '@neuralbeat/common/contracts',
+              allowTypeImports: true,
+              message:
+                "This barrel carries zod: import types only ('import type'); values come from '@neuralbeat/common/contracts/browser'.",
+            },
+            {
+              name: '@neuralbeat/common/errors',
+              allowTypeImports: true,
+              message: "This module carries zod: import its types only ('import type').",
+            },
           ],
           patterns: [
             { group: ['zod/*'], message: 'No zod in the browser.' },

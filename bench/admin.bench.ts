@@ -89,10 +89,20 @@ try {
       times.push(r.ms);
       last = r;
     }
-    rows.push({ call: name, 'median ms': Math.round(median(times)), 'max ms': Math.round(Math.max(...times)), 'response KB': Math.round(last.bytes / 1024) });
+    rows.push({
+      call: name,
+      'median ms': Math.round(median(times)),
+      'max ms': Math.round(Math.max(...times)),
+      'response KB': Math.round(last.bytes / 1024),
+    });
   }
   const live = await call(pipeline.url, '/api/admin/fix-low-seo-articles', { dryRun: false });
-  rows.push({ call: `fix low SEO, live (${live.json.updatedCount} articles)`, 'median ms': Math.round(live.ms), 'max ms': Math.round(live.ms), 'response KB': Math.round(live.bytes / 1024) });
+  rows.push({
+    call: `fix low SEO, live (${live.json.updatedCount} articles)`,
+    'median ms': Math.round(live.ms),
+    'max ms': Math.round(live.ms),
+    'response KB': Math.round(live.bytes / 1024),
+  });
   console.log(`\nOperator console at ${ARTICLES.toLocaleString('en-US')} articles (${RUNS} runs each, through the services' own ports)`);
   console.table(rows);
   await content.close();

@@ -3,7 +3,10 @@ import http from 'node:http';
 
 // The baseline: node:http answering the same JSON bodies (read once from BARE_BODIES_FILE, keyed by URL), with nothing in between.
 const bodies = new Map(
-  Object.entries(JSON.parse(fs.readFileSync(process.env.BARE_BODIES_FILE!, 'utf8')) as Record<string, string>).map(([url, body]) => [url, Buffer.from(body)]),
+  Object.entries(JSON.parse(fs.readFileSync(process.env.BARE_BODIES_FILE!, 'utf8')) as Record<string, string>).map(([url, body]) => [
+    url,
+    Buffer.from(body),
+  ]),
 );
 const fallback = Buffer.from('{"ok":true}');
 http

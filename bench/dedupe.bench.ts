@@ -12,7 +12,7 @@ import { loadHeadlinePairs, scoreHeadlinePairs } from './dedupeCalibration';
 const CHECKS = 300;
 const VOCABULARY = Array.from({ length: 20_000 }, (_, i) => `w${i.toString(36)}`);
 let seed = 42;
-const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
 const text = (words: number) => Array.from({ length: words }, () => VOCABULARY[Math.floor(random() * VOCABULARY.length)]).join(' ');
 
 const database = await benchDatabase();
@@ -25,10 +25,22 @@ async function grow(to: number) {
   for (let start = rows[0]!.n; start < to; start += 1000) {
     const batch = Array.from({ length: Math.min(1000, to - start) }, (_, i) => {
       const body = text(150);
-      return { title: `Stored story ${start + i}`, author: 'Bench', publish_date: new Date(), category: 'Research', content: body, pipeline_stage: 'deduped', minhash_signature: signature(`Stored story ${start + i} ${body}`) };
+      return {
+        title: `Stored story ${start + i}`,
+        author: 'Bench',
+        publish_date: new Date(),
+        category: 'Research',
+        content: body,
+        pipeline_stage: 'deduped',
+        minhash_signature: signature(`Stored story ${start + i} ${body}`),
+      };
     });
     const ids: { id: number; minhash_signature: number[] }[] = await db('articles').insert(batch).returning(['id', 'minhash_signature']);
-    await db.batchInsert('article_lsh_bands', ids.flatMap((r) => bandBuckets(r.minhash_signature).map((bucket, band) => ({ band, bucket, article_id: r.id }))), 5000);
+    await db.batchInsert(
+      'article_lsh_bands',
+      ids.flatMap((r) => bandBuckets(r.minhash_signature).map((bucket, band) => ({ band, bucket, article_id: r.id }))),
+      5000,
+    );
   }
   await db.raw('ANALYZE articles; ANALYZE article_lsh_bands');
 }
@@ -36,7 +48,9 @@ async function grow(to: number) {
 async function timeChecks(): Promise<number> {
   const probes = [];
   for (let i = 0; i < CHECKS; i++) {
-    const [row] = await db('articles').insert({ title: `Probe ${i} ${Math.random()}`, author: 'Bench', publish_date: new Date(), category: 'Research', content: text(150) }).returning('*');
+    const [row] = await db('articles')
+      .insert({ title: `Probe ${i} ${Math.random()}`, author: 'Bench', publish_date: new Date(), category: 'Research', content: text(150) })
+      .returning('*');
     probes.push(row);
   }
   const started = performance.now();

@@ -71,7 +71,11 @@ export function loadHeadlinePairs(): { a: string; b: string; duplicate: boolean 
 
 /** Two headlines from different sources, judged as short texts. */
 export function judgeHeadlines(a: string, b: string, threshold = SHORT_THRESHOLD): StoryComparison {
-  return compareStories({ text: storyText(a, ''), sourceId: 1, publishDate: null }, { text: storyText(b, ''), sourceId: 2, publishDate: null }, { short: threshold });
+  return compareStories(
+    { text: storyText(a, ''), sourceId: 1, publishDate: null },
+    { text: storyText(b, ''), sourceId: 2, publishDate: null },
+    { short: threshold },
+  );
 }
 
 export function scoreHeadlinePairs(pairs: NonNullable<ReturnType<typeof loadHeadlinePairs>>, threshold = SHORT_THRESHOLD) {
@@ -84,7 +88,14 @@ export function scoreHeadlinePairs(pairs: NonNullable<ReturnType<typeof loadHead
     else if (said) fp++;
     else if (p.duplicate) fn++;
   }
-  return { threshold, pairs: pairs.length, precision: tp / Math.max(1, tp + fp), recall: tp / Math.max(1, tp + fn), falseDuplicates: fp, missed: fn };
+  return {
+    threshold,
+    pairs: pairs.length,
+    precision: tp / Math.max(1, tp + fp),
+    recall: tp / Math.max(1, tp + fn),
+    falseDuplicates: fp,
+    missed: fn,
+  };
 }
 
 interface FeedLabels {
@@ -105,13 +116,20 @@ export async function judgeFeedLabels() {
     if (!item) throw new Error(`Labelled item not found in ${feed}: ${ref}`);
     return item;
   };
-  const story = (title: string, body: string, sourceId: number, date: Date | null) => ({ text: storyText(title, body), sourceId, publishDate: date });
+  const story = (title: string, body: string, sourceId: number, date: Date | null) => ({
+    text: storyText(title, body),
+    sourceId,
+    publishDate: date,
+  });
 
   const crossPosts = labels.crossPosts.map((label) => {
     const item = find(label.feed, label.ref);
     const copy = crossPost(item, label.change);
     const date = item.publishedAt;
-    const verdict = compareStories(story(item.title, itemBody(item), 1, date), story(copy.title, copy.body, 2, date ? new Date(+date + 6 * HOUR) : null));
+    const verdict = compareStories(
+      story(item.title, itemBody(item), 1, date),
+      story(copy.title, copy.body, 2, date ? new Date(+date + 6 * HOUR) : null),
+    );
     return { ...label, verdict };
   });
   const distinct = labels.distinct.map((label) => {
@@ -157,43 +175,73 @@ export async function judgeAcrossFeeds() {
   return { items: unique.length, compared, falseDuplicates };
 }
 
-const countBy = <T>(rows: T[], key: (r: T) => string) => rows.reduce<Record<string, number>>((acc, r) => ({ ...acc, [key(r)]: (acc[key(r)] ?? 0) + 1 }), {});
+const countBy = <T>(rows: T[], key: (r: T) => string) =>
+  rows.reduce<Record<string, number>>((acc, r) => ({ ...acc, [key(r)]: (acc[key(r)] ?? 0) + 1 }), {});
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   const pairs = loadHeadlinePairs();
   if (!pairs) console.log(`STS-B headline pairs not found (${LABELLED_PAIRS}): precision/recall skipped.`);
   else {
-    console.log(`\n1. STS-B news headline pairs (${pairs.length}; ≥ 4 same story, ≤ 1 different), short texts from two sources. Chosen threshold ${SHORT_THRESHOLD}; goal precision ≥ 0.95, recall ≥ 0.85.`);
-    console.table([0.25, 0.3, 0.33, 0.35, 0.38, 0.4, 0.45, 0.5].map((t) => {
-      const r = scoreHeadlinePairs(pairs, t);
-      return { threshold: t, precision: Number(r.precision.toFixed(3)), recall: Number(r.recall.toFixed(3)), 'false duplicates': r.falseDuplicates, missed: r.missed };
-    }));
+    console.log(
+      `\n1. STS-B news headline pairs (${pairs.length}; ≥ 4 same story, ≤ 1 different), short texts from two sources. Chosen threshold ${SHORT_THRESHOLD}; goal precision ≥ 0.95, recall ≥ 0.85.`,
+    );
+    console.table(
+      [0.25, 0.3, 0.33, 0.35, 0.38, 0.4, 0.45, 0.5].map((t) => {
+        const r = scoreHeadlinePairs(pairs, t);
+        return {
+          threshold: t,
+          precision: Number(r.precision.toFixed(3)),
+          recall: Number(r.recall.toFixed(3)),
+          'false duplicates': r.falseDuplicates,
+          missed: r.missed,
+        };
+      }),
+    );
     const chosen = scoreHeadlinePairs(pairs);
-    console.log(`   at ${SHORT_THRESHOLD}: precision ${chosen.precision.toFixed(3)} (${chosen.precision >= 0.95 ? 'met' : 'NOT MET'}), recall ${chosen.recall.toFixed(3)} (${chosen.recall >= 0.85 ? 'met' : 'NOT MET'})`);
+    console.log(
+      `   at ${SHORT_THRESHOLD}: precision ${chosen.precision.toFixed(3)} (${chosen.precision >= 0.95 ? 'met' : 'NOT MET'}), recall ${chosen.recall.toFixed(3)} (${chosen.recall >= 0.85 ? 'met' : 'NOT MET'})`,
+    );
   }
   const feeds = await judgeFeedLabels();
   if (!feeds) console.log('\n../shared/data/feeds/ai_lab_blogs not found: cross-posts and same-publisher lookalikes skipped.');
   else {
     const missed = feeds.crossPosts.filter((c) => !c.verdict.duplicate);
-    console.log(`\n2. Cross-posts of real items (${feeds.crossPosts.length}): ${feeds.crossPosts.length - missed.length} caught, ${missed.length} missed (goal: every one caught).`);
-    console.table(Object.entries(countBy(feeds.crossPosts, (c) => c.change)).map(([change, n]) => ({ change, posts: n, caught: feeds.crossPosts.filter((c) => c.change === change && c.verdict.duplicate).length })));
+    console.log(
+      `\n2. Cross-posts of real items (${feeds.crossPosts.length}): ${feeds.crossPosts.length - missed.length} caught, ${missed.length} missed (goal: every one caught).`,
+    );
+    console.table(
+      Object.entries(countBy(feeds.crossPosts, (c) => c.change)).map(([change, n]) => ({
+        change,
+        posts: n,
+        caught: feeds.crossPosts.filter((c) => c.change === change && c.verdict.duplicate).length,
+      })),
+    );
     for (const m of missed) console.log(`   missed: ${m.feed} ${m.ref} (${m.change}): ${m.verdict.reason}`);
     const falseDuplicates = feeds.distinct.filter((d) => d.verdict.duplicate);
-    console.log(`\n3. Same-publisher lookalikes (${feeds.distinct.length} pairs of distinct items): ${falseDuplicates.length} false duplicates (goal: none).`);
-    console.table(Object.entries(countBy(feeds.distinct, (d) => d.kind)).map(([kind, n]) => {
-      const ofKind = feeds.distinct.filter((d) => d.kind === kind);
-      return {
-        kind,
-        pairs: n,
-        'false duplicates': ofKind.filter((d) => d.verdict.duplicate).length,
-        'blocked by numbers': ofKind.filter((d) => d.verdict.blocker?.kind === 'numbers').length,
-        'blocked by names': ofKind.filter((d) => d.verdict.blocker?.kind === 'names').length,
-        'if from two sources: false duplicates': ofKind.filter((d) => d.acrossSources.duplicate).length,
-      };
-    }));
+    console.log(
+      `\n3. Same-publisher lookalikes (${feeds.distinct.length} pairs of distinct items): ${falseDuplicates.length} false duplicates (goal: none).`,
+    );
+    console.table(
+      Object.entries(countBy(feeds.distinct, (d) => d.kind)).map(([kind, n]) => {
+        const ofKind = feeds.distinct.filter((d) => d.kind === kind);
+        return {
+          kind,
+          pairs: n,
+          'false duplicates': ofKind.filter((d) => d.verdict.duplicate).length,
+          'blocked by numbers': ofKind.filter((d) => d.verdict.blocker?.kind === 'numbers').length,
+          'blocked by names': ofKind.filter((d) => d.verdict.blocker?.kind === 'names').length,
+          'if from two sources: false duplicates': ofKind.filter((d) => d.acrossSources.duplicate).length,
+        };
+      }),
+    );
     for (const f of falseDuplicates) console.log(`   false duplicate: ${f.feed} ${f.a} / ${f.b} (${f.verdict.reason})`);
     const across = (await judgeAcrossFeeds())!;
-    console.log(`\n4. Real items across feeds (${across.items} items, ${across.compared} candidate pairs compared): ${across.falseDuplicates.length} judged one story (goal: none; the feeds share no story).`);
-    for (const f of across.falseDuplicates) console.log(`   false duplicate: ${f.a.feed} ${f.a.ref} / ${f.b.feed} ${f.b.ref} (${f.verdict.reason}, ${f.verdict.similarity.toFixed(2)})`);
+    console.log(
+      `\n4. Real items across feeds (${across.items} items, ${across.compared} candidate pairs compared): ${across.falseDuplicates.length} judged one story (goal: none; the feeds share no story).`,
+    );
+    for (const f of across.falseDuplicates)
+      console.log(
+        `   false duplicate: ${f.a.feed} ${f.a.ref} / ${f.b.feed} ${f.b.ref} (${f.verdict.reason}, ${f.verdict.similarity.toFixed(2)})`,
+      );
   }
 }

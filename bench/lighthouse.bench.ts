@@ -35,23 +35,45 @@ const freePort = () =>
     });
   });
 
-const WORDS = 'model agents training inference benchmark open-source release policy regulators startup funding chips research safety evaluation reasoning multimodal robotics vision language data'.split(' ');
+const WORDS =
+  'model agents training inference benchmark open-source release policy regulators startup funding chips research safety evaluation reasoning multimodal robotics vision language data'.split(
+    ' ',
+  );
 /** Deterministic filler text of the lengths real stories have (our own words, no real feed text). */
 const sentence = (seed: number, words: number) =>
-  Array.from({ length: words }, (_, i) => WORDS[(seed * 7 + i * 13) % WORDS.length]).join(' ').replace(/^./, (c) => c.toUpperCase()) + '.';
+  Array.from({ length: words }, (_, i) => WORDS[(seed * 7 + i * 13) % WORDS.length])
+    .join(' ')
+    .replace(/^./, (c) => c.toUpperCase()) + '.';
 
 async function insertNews(db: Awaited<ReturnType<typeof benchDatabase>>['db']): Promise<string> {
   const categories = ['Research', 'Product Launch', 'Policy', 'Business', 'Tutorial', 'Opinion'];
-  const tagSets = [['llm', 'agents'], ['robotics', 'vision', 'research'], ['policy', 'safety'], ['chips', 'hardware', 'funding', 'startups'], ['open-source', 'llm']];
+  const tagSets = [
+    ['llm', 'agents'],
+    ['robotics', 'vision', 'research'],
+    ['policy', 'safety'],
+    ['chips', 'hardware', 'funding', 'startups'],
+    ['open-source', 'llm'],
+  ];
   let slug = '';
   for (let i = 0; i < NEWS_ITEMS; i++) {
     const title = `${sentence(i, 6 + (i % 7))}`.replace(/\.$/, '');
     const publishDate = new Date(Date.UTC(2026, 10, 1) + i * 3_600_000);
     const [article] = await db('articles')
-      .insert({ title, author: 'NeuralBeat Desk', publish_date: publishDate, category: categories[i % 6], published: true, processing_status: 'completed', source_url: `https://wire.example/story-${i}` })
+      .insert({
+        title,
+        author: 'NeuralBeat Desk',
+        publish_date: publishDate,
+        category: categories[i % 6],
+        published: true,
+        processing_status: 'completed',
+        source_url: `https://wire.example/story-${i}`,
+      })
       .returning('id');
     slug = `bench-story-${i}`;
-    const paragraphs = Array.from({ length: 6 }, (_, p) => `<p>${sentence(i + p, 18)} ${sentence(i + p + 1, 22)} ${sentence(i + p + 2, 15)}</p>`).join('');
+    const paragraphs = Array.from(
+      { length: 6 },
+      (_, p) => `<p>${sentence(i + p, 18)} ${sentence(i + p + 1, 22)} ${sentence(i + p + 2, 15)}</p>`,
+    ).join('');
     await db('news_feed').insert({
       article_id: article.id,
       title,
@@ -79,13 +101,22 @@ interface PageResult {
   lost: string[];
 }
 
-async function audit(url: string, port: number): Promise<PageResult['scores'] & { lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'] }> {
+async function audit(
+  url: string,
+  port: number,
+): Promise<PageResult['scores'] & { lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'] }> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(GOALS) });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const score = (c: Category) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
-  return { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo'), lhr };
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    'best-practices': score('best-practices'),
+    seo: score('seo'),
+    lhr,
+  };
 }
 
 /** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP on a busy machine): such a run is repeated. */
@@ -108,7 +139,13 @@ let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
   console.log('Building the web app for production and seeding the database...');
   process.env.NODE_ENV = 'production';
-  await build({ root: path.resolve('web'), configFile: path.resolve('web/vite.config.ts'), logLevel: 'warn', mode: 'production', build: { outDir: webDist, emptyOutDir: true } });
+  await build({
+    root: path.resolve('web'),
+    configFile: path.resolve('web/vite.config.ts'),
+    logLevel: 'warn',
+    mode: 'production',
+    build: { outDir: webDist, emptyOutDir: true },
+  });
   // No search service runs here: the rows the seed announces go nowhere.
   await seedDemoContent(database.db, { publish: async () => 'unpublished' });
   const articleSlug = await insertNews(database.db);
@@ -140,7 +177,14 @@ try {
   ];
   chrome = await chromeLauncher.launch({
     chromePath: CHROME,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--no-first-run',
+    ],
   });
   // One unmeasured visit so the first audit does not also pay for the gateway's cold start.
   await fetch(`${site}/`);
@@ -160,7 +204,12 @@ try {
     );
     rows.push({
       page: p.page,
-      scores: { performance: median.performance, accessibility: median.accessibility, 'best-practices': median['best-practices'], seo: median.seo },
+      scores: {
+        performance: median.performance,
+        accessibility: median.accessibility,
+        'best-practices': median['best-practices'],
+        seo: median.seo,
+      },
       metrics: {
         FCP: ms('first-contentful-paint'),
         LCP: ms('largest-contentful-paint'),

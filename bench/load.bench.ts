@@ -114,18 +114,51 @@ try {
   const pick = <T>(list: T[], i: number) => list[i % list.length]!;
   const paths = [
     // Pages a visitor or crawler loads (the shell with per-page head tags).
-    '/', '/news', `/news/${pick(articles, 0).slug}`, `/news/${pick(articles, 7).slug}`, '/news/tag/llm', '/directory', `/directory/${pick(tools, 3).slug}`, '/learn', `/learn/${pick(resources, 1).slug}`, '/events', '/jobs',
+    '/',
+    '/news',
+    `/news/${pick(articles, 0).slug}`,
+    `/news/${pick(articles, 7).slug}`,
+    '/news/tag/llm',
+    '/directory',
+    `/directory/${pick(tools, 3).slug}`,
+    '/learn',
+    `/learn/${pick(resources, 1).slug}`,
+    '/events',
+    '/jobs',
     // What those pages then ask the API for.
-    '/api/home', '/api/news?limit=9&offset=0', '/api/news?limit=9&offset=9', '/api/news?limit=9&offset=90', `/api/news/${pick(articles, 0).slug}`, `/api/news/${pick(articles, 11).slug}`,
-    '/api/news/tags', '/api/news/tag/agents?limit=9&offset=0', '/api/tools', '/api/tools/featured', `/api/tools/${pick(tools, 3).slug}`, `/api/tools/${pick(tools, 3).slug}/similar`,
-    '/api/resources?limit=2', '/api/events/upcoming', '/api/jobs/featured', '/api/jobs', '/api/ai-stats',
-    '/api/news/search?q=language%20model', '/api/tools/search?q=code', '/api/resources/search?q=prompt',
+    '/api/home',
+    '/api/news?limit=9&offset=0',
+    '/api/news?limit=9&offset=9',
+    '/api/news?limit=9&offset=90',
+    `/api/news/${pick(articles, 0).slug}`,
+    `/api/news/${pick(articles, 11).slug}`,
+    '/api/news/tags',
+    '/api/news/tag/agents?limit=9&offset=0',
+    '/api/tools',
+    '/api/tools/featured',
+    `/api/tools/${pick(tools, 3).slug}`,
+    `/api/tools/${pick(tools, 3).slug}/similar`,
+    '/api/resources?limit=2',
+    '/api/events/upcoming',
+    '/api/jobs/featured',
+    '/api/jobs',
+    '/api/ai-stats',
+    '/api/news/search?q=language%20model',
+    '/api/tools/search?q=code',
+    '/api/resources/search?q=prompt',
     // Feeds and crawler documents.
-    '/rss.xml', '/sitemap.xml', '/robots.txt',
+    '/rss.xml',
+    '/sitemap.xml',
+    '/robots.txt',
   ];
   const publishedBefore = Number((await database.db('news_feed').count<{ n: string }[]>({ n: '*' }))[0]!.n);
   console.log(`\n${CONNECTIONS} connections for ${DURATION}s over ${paths.length} pages and API calls, pipeline collecting every 5 s...`);
-  const result = await autocannon({ url: gatewayUrl, connections: CONNECTIONS, duration: DURATION, requests: paths.map((p) => ({ method: 'GET', path: p })) });
+  const result = await autocannon({
+    url: gatewayUrl,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    requests: paths.map((p) => ({ method: 'GET', path: p })),
+  });
   const publishedAfter = Number((await database.db('news_feed').count<{ n: string }[]>({ n: '*' }))[0]!.n);
   const errors = result.errors + result.timeouts;
   console.log(`\nLoad through the gateway, ${CONNECTIONS} connections, ${DURATION}s, ${NEWS_ITEMS.toLocaleString()} news items`);
@@ -143,7 +176,9 @@ try {
       goal: result['5xx'] === 0 && errors === 0 ? 'met' : 'not met',
     },
   ]);
-  console.log(`Pipeline during the run: ${publishedAfter - publishedBefore} articles published (${fetched} feed fetches of ${ITEMS_PER_COLLECTION} new stories).`);
+  console.log(
+    `Pipeline during the run: ${publishedAfter - publishedBefore} articles published (${fetched} feed fetches of ${ITEMS_PER_COLLECTION} new stories).`,
+  );
   console.table(Object.fromEntries(Object.entries(children).map(([name, child]) => [name, { 'RSS MB': Math.round(rssKb(child) / 1024) }])));
   if (result['5xx'] > 0 || errors > 0) process.exitCode = 1;
 } finally {

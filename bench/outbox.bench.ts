@@ -20,12 +20,16 @@ const bus = new EventBus({ connection: redis, prefix: uniquePrefix(), logger });
 const committedAt = new Map<number, number>();
 const latencies: number[] = [];
 let receivedAll: () => void = () => undefined;
-bus.subscribe('search', {
-  'job.changed': async ({ jobId }) => {
-    latencies.push(performance.now() - committedAt.get(jobId)!);
-    if (latencies.length === N) receivedAll();
+bus.subscribe(
+  'search',
+  {
+    'job.changed': async ({ jobId }) => {
+      latencies.push(performance.now() - committedAt.get(jobId)!);
+      if (latencies.length === N) receivedAll();
+    },
   },
-}, { concurrency: 20 });
+  { concurrency: 20 },
+);
 
 try {
   // Warm up connections.
@@ -51,8 +55,12 @@ try {
   }
   await done;
   console.log(`transaction alone:             p50 ${ms(pct(plain, 50))}, p99 ${ms(pct(plain, 99))}`);
-  console.log(`transaction + event (outbox):  p50 ${ms(pct(withEvent, 50))}, p99 ${ms(pct(withEvent, 99))}  (insert + publish + mark sent)`);
-  console.log(`commit → subscriber handler:   p50 ${ms(pct(latencies, 50))}, p99 ${ms(pct(latencies, 99))}, max ${ms(Math.max(...latencies))}  (${N} events, one at a time)`);
+  console.log(
+    `transaction + event (outbox):  p50 ${ms(pct(withEvent, 50))}, p99 ${ms(pct(withEvent, 99))}  (insert + publish + mark sent)`,
+  );
+  console.log(
+    `commit → subscriber handler:   p50 ${ms(pct(latencies, 50))}, p99 ${ms(pct(latencies, 99))}, max ${ms(Math.max(...latencies))}  (${N} events, one at a time)`,
+  );
 
   // Crash path: rows nobody published, taken by a relay at the default settings (poll 1000 ms, grace 5000 ms).
   const refused = { publish: async () => Promise.reject(new Error('crashed before publishing')) } as unknown as EventBus;
@@ -64,7 +72,9 @@ try {
     if (Number(left[0]!.n) === 0) break;
     await new Promise((r) => setTimeout(r, 20));
   }
-  console.log(`crash path: 50 unpublished events all sent by the relay ${ms(performance.now() - written)} after they were written (grace 5000 ms + poll ≤ 1000 ms)`);
+  console.log(
+    `crash path: 50 unpublished events all sent by the relay ${ms(performance.now() - written)} after they were written (grace 5000 ms + poll ≤ 1000 ms)`,
+  );
   await relay.close();
 } finally {
   await bus.close();

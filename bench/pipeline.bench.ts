@@ -58,7 +58,9 @@ async function stageBreakdown() {
         jobs: jobs.length,
         'wait ms/job': Number((sum((j) => j.processedOn! - j.timestamp) / n).toFixed(1)),
         'work ms/job': Number((sum((j) => j.finishedOn! - j.processedOn!) / n).toFixed(1)),
-        'work ms/article (÷ concurrency)': Number((sum((j) => j.finishedOn! - j.processedOn!) / n / config.PIPELINE_CONCURRENCY).toFixed(2)),
+        'work ms/article (÷ concurrency)': Number(
+          (sum((j) => j.finishedOn! - j.processedOn!) / n / config.PIPELINE_CONCURRENCY).toFixed(2),
+        ),
       };
     }),
   );
@@ -77,7 +79,13 @@ try {
     full_text_status: 'feed',
   }));
   const ids: { id: number }[] = [];
-  for (let i = 0; i < rows.length; i += 500) ids.push(...(await database.db('articles').insert(rows.slice(i, i + 500)).returning('id')));
+  for (let i = 0; i < rows.length; i += 500)
+    ids.push(
+      ...(await database
+        .db('articles')
+        .insert(rows.slice(i, i + 500))
+        .returning('id')),
+    );
   const pipeline = await startPipeline(config, createLogger('pipeline', 'warn'));
   const started = performance.now();
   statements = 0;
@@ -85,7 +93,10 @@ try {
   const postgresBefore = await postgresCpuMs();
   for (const { id } of ids) await flow.start(id);
   for (;;) {
-    const [{ n }] = await database.db('articles').whereIn('processing_status', ['completed', 'duplicate', 'failed']).count<{ n: string }[]>({ n: '*' });
+    const [{ n }] = await database
+      .db('articles')
+      .whereIn('processing_status', ['completed', 'duplicate', 'failed'])
+      .count<{ n: string }[]>({ n: '*' });
     if (Number(n) >= ARTICLES) break;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -93,12 +104,27 @@ try {
   const sent = statements;
   const { user, system } = process.cpuUsage(cpu);
   const postgresAfter = await postgresCpuMs();
-  const postgresMs = postgresBefore && postgresAfter ? [...postgresAfter].reduce((t, [pid, ms]) => t + ms - (postgresBefore.get(pid) ?? 0), 0) : null;
+  const postgresMs =
+    postgresBefore && postgresAfter ? [...postgresAfter].reduce((t, [pid, ms]) => t + ms - (postgresBefore.get(pid) ?? 0), 0) : null;
   await pipeline.close();
   const [{ n: published }] = await database.db('news_feed').count<{ n: string }[]>({ n: '*' });
-  const outcomes = await database.db('articles').select('processing_status', 'last_error').count<{ processing_status: string; last_error: string | null; n: string }[]>({ n: '*' }).groupBy('processing_status', 'last_error');
+  const outcomes = await database
+    .db('articles')
+    .select('processing_status', 'last_error')
+    .count<{ processing_status: string; last_error: string | null; n: string }[]>({ n: '*' })
+    .groupBy('processing_status', 'last_error');
   console.log(`\nPipeline throughput, local provider, concurrency ${config.PIPELINE_CONCURRENCY} per stage`);
-  console.table([{ articles: ARTICLES, published: Number(published), seconds: Number(seconds.toFixed(2)), 'articles/s': Number((ARTICLES / seconds).toFixed(1)), 'SQL statements/article': Number((sent / ARTICLES).toFixed(1)), 'CPU ms/article (this process)': Number(((user + system) / 1000 / ARTICLES).toFixed(2)), 'Postgres CPU ms/article': postgresMs === null ? 'n/a' : Number((postgresMs / ARTICLES).toFixed(2)) }]);
+  console.table([
+    {
+      articles: ARTICLES,
+      published: Number(published),
+      seconds: Number(seconds.toFixed(2)),
+      'articles/s': Number((ARTICLES / seconds).toFixed(1)),
+      'SQL statements/article': Number((sent / ARTICLES).toFixed(1)),
+      'CPU ms/article (this process)': Number(((user + system) / 1000 / ARTICLES).toFixed(2)),
+      'Postgres CPU ms/article': postgresMs === null ? 'n/a' : Number((postgresMs / ARTICLES).toFixed(2)),
+    },
+  ]);
   console.log('Per stage (jobs finished; a stage skipped by an article has fewer):');
   console.table(await stageBreakdown());
   console.table(outcomes.map((o) => ({ status: o.processing_status, articles: Number(o.n), error: o.last_error ?? '' })));

@@ -70,18 +70,18 @@ try {
 
   const SAMPLES = 4000;
   const mixes: Record<string, string[]> = {
-    'home': ['/api/home'],
+    home: ['/api/home'],
     'news page': Array.from({ length: SAMPLES }, () => `/api/news?limit=${PAGE}&offset=${PAGE * Math.floor(rand() * 50)}`),
     'tag page': Array.from({ length: SAMPLES }, () => {
       const t = tagPages[Math.floor(rand() * tagPages.length)]!;
       return `/api/news/tag/${encodeURIComponent(t.tag)}?limit=${PAGE}&offset=${PAGE * Math.floor(rand() * t.pages)}`;
     }),
     'popular tags': ['/api/news/tags'],
-    'article': sample(articleSlugs, SAMPLES).map((s) => `/api/news/${s}`),
-    'tool': sample(toolSlugs, SAMPLES).map((s) => `/api/tools/${s}`),
+    article: sample(articleSlugs, SAMPLES).map((s) => `/api/news/${s}`),
+    tool: sample(toolSlugs, SAMPLES).map((s) => `/api/tools/${s}`),
     'similar tools': sample(toolSlugs, SAMPLES).map((s) => `/api/tools/${s}/similar`),
     'featured tools': ['/api/tools/featured'],
-    'resource': sample(resourceSlugs, SAMPLES).map((s) => `/api/resources/${s}`),
+    resource: sample(resourceSlugs, SAMPLES).map((s) => `/api/resources/${s}`),
     'ai stats': ['/api/ai-stats'],
   };
   // The directory as its page reads it (24 tools a page, "Load more" for the next): all tools, a category or a
@@ -106,7 +106,16 @@ try {
 
   // A visit as the site makes it: article pages (readers and crawlers) most, then lists, home, the directory and its tool pages.
   const siteWeights: Record<string, number> = {
-    'article': 30, 'news page': 15, 'tag page': 15, 'home': 10, 'popular tags': 5, 'tool': 10, 'similar tools': 10, 'featured tools': 3, 'resource': 2, 'directory': 5,
+    article: 30,
+    'news page': 15,
+    'tag page': 15,
+    home: 10,
+    'popular tags': 5,
+    tool: 10,
+    'similar tools': 10,
+    'featured tools': 3,
+    resource: 2,
+    directory: 5,
   };
   mixes['site mix'] = Array.from({ length: SAMPLES }, () => {
     let r = rand() * Object.values(siteWeights).reduce((a, b) => a + b, 0);
@@ -159,7 +168,11 @@ try {
   const bodiesFile = path.join(os.tmpdir(), `${uniquePrefix()}-bodies.json`);
   fs.writeFileSync(bodiesFile, JSON.stringify(bodies));
   const barePort = await freePort();
-  const bare = await startProcess('bench/bareServer.ts', { PORT: String(barePort), BARE_BODIES_FILE: bodiesFile }, `http://127.0.0.1:${barePort}/`);
+  const bare = await startProcess(
+    'bench/bareServer.ts',
+    { PORT: String(barePort), BARE_BODIES_FILE: bodiesFile },
+    `http://127.0.0.1:${barePort}/`,
+  );
   stopping.push(bare);
   fs.rmSync(bodiesFile);
   const bareUrl = `http://127.0.0.1:${barePort}`;
@@ -178,7 +191,9 @@ try {
     }
   };
   const backendPids = async (): Promise<number[]> =>
-    (await db.raw('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')).rows.map((r: { pid: number }) => r.pid);
+    (await db.raw('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')).rows.map(
+      (r: { pid: number }) => r.pid,
+    );
   const tierCpu = async (pids: { gateway: number; content: number }) => ({
     gateway: cpuSeconds(pids.gateway),
     content: cpuSeconds(pids.content),
@@ -194,7 +209,13 @@ try {
       duration: seconds,
       requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length]! }) }],
     });
-    return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx, requests: result.requests.total };
+    return {
+      rps: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      errors: result.errors + result.non2xx,
+      requests: result.requests.total,
+    };
   };
 
   // JIT, connection pools and Postgres buffers warm before anything is measured.
@@ -208,7 +229,11 @@ try {
    * time, the mean of the slices' p50 and the worst slice's p99.
    */
   const measure = async (paths: string[]) => {
-    const runs = { off: [] as Awaited<ReturnType<typeof load>>[], on: [] as Awaited<ReturnType<typeof load>>[], bare: [] as Awaited<ReturnType<typeof load>>[] };
+    const runs = {
+      off: [] as Awaited<ReturnType<typeof load>>[],
+      on: [] as Awaited<ReturnType<typeof load>>[],
+      bare: [] as Awaited<ReturnType<typeof load>>[],
+    };
     const cpuBefore = await tierCpu(cacheOff.pids);
     let offCpu = { gateway: 0, content: 0, postgres: 0 };
     for (let round = 0; round < ROUNDS; round++) {
@@ -256,7 +281,12 @@ try {
     return () => clearInterval(timer);
   };
   const activity: Record<string, () => () => void> = {
-    [WHILE_CHANGING]: () => everySecond((n) => db('news_feed').where({ id: articleIds[n % articleIds.length] }).update({ updated_at: db.fn.now() })),
+    [WHILE_CHANGING]: () =>
+      everySecond((n) =>
+        db('news_feed')
+          .where({ id: articleIds[n % articleIds.length] })
+          .update({ updated_at: db.fn.now() }),
+      ),
     [WHILE_PUBLISHING]: () =>
       everySecond((n) =>
         db.raw(
@@ -265,7 +295,12 @@ try {
            INSERT INTO news_feed (article_id, title, slug, content, excerpt, author, publish_date, category, tags, source_name, source_url, ai_provider, seo_status, rewrite_status)
            SELECT id, title, ?, '<p>Published while the bench ran.</p>', 'Published while the bench ran.', 'Bench', publish_date, 'Research', ?::text[],
                   'Bench Wire', source_url, 'local', 'completed', 'completed' FROM a`,
-          [`Published during the bench ${n}`, `https://bench.example/live/${n}`, `published-during-the-bench-${n}`, [tags[n % tags.length]!.value]],
+          [
+            `Published during the bench ${n}`,
+            `https://bench.example/live/${n}`,
+            `published-during-the-bench-${n}`,
+            [tags[n % tags.length]!.value],
+          ],
         ),
       ),
   };
@@ -308,7 +343,12 @@ try {
     `Express service kit floor (content /healthz, no gateway, no query): ${Math.round(kit.rps)} req/s, p99 ${kit.p99} ms; bare node:http ${Math.round(kitBare.rps)} req/s`,
   );
   console.log('AI stats are kept in Redis for 5 minutes by the spec in both runs; their computation is the counts read explained below.');
-  console.log(`Machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (shared machines make these figures indicative).`);
+  console.log(
+    `Machine: ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} (shared machines make these figures indicative).`,
+  );
 
   // ---------- EXPLAIN ANALYZE of every query each endpoint runs ----------
   const recording = await startRecordingContent(
@@ -318,7 +358,10 @@ try {
   const examples: [string, string][] = [
     ['home', '/api/home'],
     ['news page 40', `/api/news?limit=${PAGE}&offset=${PAGE * 39}`],
-    [`tag page ${Math.min(20, deepTag.pages)} of "${deepTag.tag}" (most used)`, `/api/news/tag/${deepTag.tag}?limit=${PAGE}&offset=${PAGE * (Math.min(20, deepTag.pages) - 1)}`],
+    [
+      `tag page ${Math.min(20, deepTag.pages)} of "${deepTag.tag}" (most used)`,
+      `/api/news/tag/${deepTag.tag}?limit=${PAGE}&offset=${PAGE * (Math.min(20, deepTag.pages) - 1)}`,
+    ],
     [`tag page of "${tags[19]!.value}" (long tail)`, `/api/news/tag/${tags[19]!.value}?limit=${PAGE}`],
     ['category page', `/api/news?category=policy&limit=${PAGE}&offset=${PAGE * 10}`],
     ['popular tags', '/api/news/tags'],
@@ -340,11 +383,18 @@ try {
       // A text filter matching every tool counts its first 1,001 matches in whatever order is cheapest (a sequential
       // scan that stops there); everything else must stay within a page's reach.
       const everyTool = label.includes('every tool');
-      const budget = { tables: ['news_feed', 'news_tag_page_entries', 'news_feed_counts', ...(everyTool ? [] : ['tools'])], rowBudget: everyTool ? 1100 : 1000 };
-      const verdict = (problems: string[]) => (problems.length ? `GROWS WITH THE TABLE: ${problems.join('; ')}` : 'bounded: no sequential scan of a content table, no node reading over 1,000 rows');
+      const budget = {
+        tables: ['news_feed', 'news_tag_page_entries', 'news_feed_counts', ...(everyTool ? [] : ['tools'])],
+        rowBudget: everyTool ? 1100 : 1000,
+      };
+      const verdict = (problems: string[]) =>
+        problems.length
+          ? `GROWS WITH THE TABLE: ${problems.join('; ')}`
+          : 'bounded: no sequential scan of a content table, no node reading over 1,000 rows';
       console.log(`\n--- ${label}: GET ${url}\n${query.sql.replace(/\s+/g, ' ')}\n${text}\n=> ${verdict(planProblems(root, budget))}`);
       // The content service prepares its reads; Postgres may run them with this plan, made without the values.
-      if (generic) console.log(`=> generic plan (prepared statement, ${generic.ms.toFixed(2)} ms): ${verdict(planProblems(generic.root, budget))}`);
+      if (generic)
+        console.log(`=> generic plan (prepared statement, ${generic.ms.toFixed(2)} ms): ${verdict(planProblems(generic.root, budget))}`);
       else console.log('=> not prepared: planned for its values every time');
     }
   }

@@ -25,7 +25,13 @@ if (!sharedDataPresent()) {
 
 const SETTLE_TIMEOUT_MS = 10 * 60_000;
 const database = await benchDatabase();
-const config = parseConfig({ DATABASE_URL: database.url, REDIS_PREFIX: uniquePrefix(), PIPELINE_PORT: '0', DEMO_FEEDS: 'false', LOG_LEVEL: 'warn' });
+const config = parseConfig({
+  DATABASE_URL: database.url,
+  REDIS_PREFIX: uniquePrefix(),
+  PIPELINE_PORT: '0',
+  DEMO_FEEDS: 'false',
+  LOG_LEVEL: 'warn',
+});
 const redis = createRedis(config.REDIS_URL);
 const collectQueue = new Queue(PIPELINE_QUEUES.collect.name, { connection: redis, prefix: config.REDIS_PREFIX });
 const feeds = await startFeedServer();
@@ -39,10 +45,14 @@ interface Outcome {
   full_text_note: string | null;
 }
 /** Held = scored and kept back (pending with a score); the rest are still moving. */
-const settled = (r: Outcome) => ['completed', 'duplicate', 'failed'].includes(r.processing_status) || (r.processing_status === 'pending' && r.seo_score !== null);
+const settled = (r: Outcome) =>
+  ['completed', 'duplicate', 'failed'].includes(r.processing_status) || (r.processing_status === 'pending' && r.seo_score !== null);
 
 try {
-  const files = fs.readdirSync(AI_LAB_FEEDS).filter((f) => f.endsWith('.xml')).sort();
+  const files = fs
+    .readdirSync(AI_LAB_FEEDS)
+    .filter((f) => f.endsWith('.xml'))
+    .sort();
   for (const file of files) feeds.routes.set(`/${file}`, { body: fs.readFileSync(path.join(AI_LAB_FEEDS, file), 'utf8') });
   const pipeline = await startPipeline(config, createLogger('pipeline', 'warn'));
   const sources = new SourcesService(db, collectQueue, config.COLLECT_INTERVAL_SECONDS);
@@ -50,7 +60,7 @@ try {
   for (const file of files) await sources.add(file.replace(/^feed_|\.xml$/g, ''), `${feeds.url}/${file}`);
 
   let rows: Outcome[] = [];
-  for (let quietSince = performance.now(), lastCount = -1; performance.now() - started < SETTLE_TIMEOUT_MS; ) {
+  for (let quietSince = performance.now(), lastCount = -1; performance.now() - started < SETTLE_TIMEOUT_MS;) {
     await new Promise((r) => setTimeout(r, 1000));
     rows = await db('articles as a')
       .join('news_sources as s', 's.id', 'a.source_id')
@@ -75,18 +85,25 @@ try {
   const byFeed = Object.groupBy(rows, (r) => r.feed);
   console.log(`\nReal feeds (${files.length} files of ${AI_LAB_FEEDS}) through the pipeline in ${seconds.toFixed(1)} s, page fetching on`);
   console.table({ ...Object.fromEntries(Object.entries(byFeed).map(([feed, list]) => [feed, tally(list!)])), all: tally(rows) });
-  const sourceRows = await db('news_sources').select('name', 'items_seen', 'items_added', 'items_updated', 'items_folded', 'last_error').orderBy('name');
+  const sourceRows = await db('news_sources')
+    .select('name', 'items_seen', 'items_added', 'items_updated', 'items_folded', 'last_error')
+    .orderBy('name');
   console.log('Collection per source (seen in the feed, added as articles, folded into another item of the same feed):');
   console.table(sourceRows);
 
   // Why items were held: the page outcome (host unreachable, robots, thin page) and the SEO score they reached.
   const why = Object.groupBy(
     rows.filter((r) => r.processing_status === 'pending'),
-    (r) => (r.full_text_note ?? `full text: ${r.full_text_status ?? 'none'}`).replace(/\b[\w-]+(\.[\w-]+)+\b/g, '<host>').replace(/\d+ words/g, 'N words'),
+    (r) =>
+      (r.full_text_note ?? `full text: ${r.full_text_status ?? 'none'}`)
+        .replace(/\b[\w-]+(\.[\w-]+)+\b/g, '<host>')
+        .replace(/\d+ words/g, 'N words'),
   );
   console.log('Held items, by what happened to their page:');
   console.table(
-    Object.entries(why).map(([reason, list]) => ({ reason, items: list!.length, 'best SEO score': Math.max(...list!.map((r) => r.seo_score ?? 0)) })).sort((a, b) => b.items - a.items),
+    Object.entries(why)
+      .map(([reason, list]) => ({ reason, items: list!.length, 'best SEO score': Math.max(...list!.map((r) => r.seo_score ?? 0)) }))
+      .sort((a, b) => b.items - a.items),
   );
 } finally {
   await collectQueue.close();

@@ -31,25 +31,153 @@ const PORTS = { gateway: 18110, content: 18111, search: 18112 };
 
 /** Names people search for: each appears in a few titles, so a typo in one must still find its items. */
 const ENTITIES = [
-  'anthropic', 'openai', 'deepmind', 'mistral', 'llama', 'gemini', 'claude', 'copilot', 'midjourney', 'perplexity',
-  'nvidia', 'huggingface', 'pytorch', 'tensorflow', 'kubernetes', 'databricks', 'snowflake', 'cohere', 'stability', 'runway',
+  'anthropic',
+  'openai',
+  'deepmind',
+  'mistral',
+  'llama',
+  'gemini',
+  'claude',
+  'copilot',
+  'midjourney',
+  'perplexity',
+  'nvidia',
+  'huggingface',
+  'pytorch',
+  'tensorflow',
+  'kubernetes',
+  'databricks',
+  'snowflake',
+  'cohere',
+  'stability',
+  'runway',
 ];
 /** Field vocabulary, most frequent first (the generator draws with a skew towards the front). */
 const TOPICS = [
-  'model', 'models', 'training', 'language', 'data', 'research', 'open', 'release', 'agents', 'benchmark', 'inference',
-  'transformer', 'diffusion', 'image', 'video', 'speech', 'robotics', 'vision', 'reasoning', 'safety', 'alignment',
-  'retrieval', 'embedding', 'multimodal', 'reinforcement', 'learning', 'quantization', 'hallucination', 'evaluation',
-  'compute', 'chips', 'datacenter', 'regulation', 'policy', 'startup', 'funding', 'enterprise', 'developers', 'coding',
-  'assistant', 'chatbot', 'search', 'healthcare', 'finance', 'education', 'climate', 'privacy', 'security', 'licensing',
-  'copyright', 'synthetic', 'distillation', 'finetuning', 'pretraining', 'tokenizer', 'context', 'memory', 'latency',
-  'throughput', 'accelerator', 'cluster', 'scaling', 'laws', 'emergent', 'interpretability', 'audit', 'governance',
-  'translation', 'summarization', 'classification', 'segmentation', 'detection', 'tracking', 'navigation', 'manipulation',
-  'simulation', 'planning', 'orchestration', 'workflow', 'automation', 'analytics', 'forecasting', 'recommendation',
+  'model',
+  'models',
+  'training',
+  'language',
+  'data',
+  'research',
+  'open',
+  'release',
+  'agents',
+  'benchmark',
+  'inference',
+  'transformer',
+  'diffusion',
+  'image',
+  'video',
+  'speech',
+  'robotics',
+  'vision',
+  'reasoning',
+  'safety',
+  'alignment',
+  'retrieval',
+  'embedding',
+  'multimodal',
+  'reinforcement',
+  'learning',
+  'quantization',
+  'hallucination',
+  'evaluation',
+  'compute',
+  'chips',
+  'datacenter',
+  'regulation',
+  'policy',
+  'startup',
+  'funding',
+  'enterprise',
+  'developers',
+  'coding',
+  'assistant',
+  'chatbot',
+  'search',
+  'healthcare',
+  'finance',
+  'education',
+  'climate',
+  'privacy',
+  'security',
+  'licensing',
+  'copyright',
+  'synthetic',
+  'distillation',
+  'finetuning',
+  'pretraining',
+  'tokenizer',
+  'context',
+  'memory',
+  'latency',
+  'throughput',
+  'accelerator',
+  'cluster',
+  'scaling',
+  'laws',
+  'emergent',
+  'interpretability',
+  'audit',
+  'governance',
+  'translation',
+  'summarization',
+  'classification',
+  'segmentation',
+  'detection',
+  'tracking',
+  'navigation',
+  'manipulation',
+  'simulation',
+  'planning',
+  'orchestration',
+  'workflow',
+  'automation',
+  'analytics',
+  'forecasting',
+  'recommendation',
 ];
 const FILLER = [
-  'the', 'new', 'with', 'for', 'and', 'team', 'week', 'report', 'study', 'launch', 'update', 'company', 'users', 'teams',
-  'faster', 'cheaper', 'better', 'larger', 'smaller', 'first', 'global', 'local', 'public', 'private', 'annual', 'major',
-  'shows', 'adds', 'brings', 'cuts', 'raises', 'opens', 'tests', 'wins', 'plans', 'builds', 'ships', 'expands', 'moves',
+  'the',
+  'new',
+  'with',
+  'for',
+  'and',
+  'team',
+  'week',
+  'report',
+  'study',
+  'launch',
+  'update',
+  'company',
+  'users',
+  'teams',
+  'faster',
+  'cheaper',
+  'better',
+  'larger',
+  'smaller',
+  'first',
+  'global',
+  'local',
+  'public',
+  'private',
+  'annual',
+  'major',
+  'shows',
+  'adds',
+  'brings',
+  'cuts',
+  'raises',
+  'opens',
+  'tests',
+  'wins',
+  'plans',
+  'builds',
+  'ships',
+  'expands',
+  'moves',
 ];
 const VOCAB = [...TOPICS, ...FILLER];
 
@@ -168,7 +296,9 @@ function latencies(samples: number[]): Latencies {
 
 async function load(connections: number, url = gatewayUrl, seconds = DURATION) {
   const terms = LOAD_TERMS.flatMap((term) => SEARCH_KINDS.map(() => term));
-  const requests = LOAD_TERMS.flatMap((term) => SEARCH_KINDS.map((kind) => ({ method: 'GET' as const, path: `/api/${kind}/search?q=${encodeURIComponent(term)}` })));
+  const requests = LOAD_TERMS.flatMap((term) =>
+    SEARCH_KINDS.map((kind) => ({ method: 'GET' as const, path: `/api/${kind}/search?q=${encodeURIComponent(term)}` })),
+  );
   const samples: number[] = [];
   const byClass = new Map<string, number[]>(Object.keys(QUERY_CLASSES).map((c) => [c, []]));
   // autocannon reports p90 and p97.5, not p95: keep every response time to read p95 off.
@@ -284,8 +414,18 @@ try {
   let bareRps = NaN;
   const row = (mode: string, r: Run, goal: boolean) => {
     if (mode.startsWith('bare')) bareRps = r.rps;
-    rows.push({ mode, 'req/s': r.rps, '× bare': Number((r.rps / bareRps).toFixed(2)), 'p50 ms': r.p50, 'p95 ms': r.p95, 'p99 ms': r.p99, errors: r.errors, goal: goal ? (r.p95 <= 20 ? 'met' : 'not met') : '' });
-    for (const c of r.byClass) classRows.push({ mode, class: c.name, requests: c.requests, 'p50 ms': c.p50, 'p95 ms': c.p95, 'p99 ms': c.p99 });
+    rows.push({
+      mode,
+      'req/s': r.rps,
+      '× bare': Number((r.rps / bareRps).toFixed(2)),
+      'p50 ms': r.p50,
+      'p95 ms': r.p95,
+      'p99 ms': r.p99,
+      errors: r.errors,
+      goal: goal ? (r.p95 <= 20 ? 'met' : 'not met') : '',
+    });
+    for (const c of r.byClass)
+      classRows.push({ mode, class: c.name, requests: c.requests, 'p50 ms': c.p50, 'p95 ms': c.p95, 'p99 ms': c.p99 });
   };
   // A popular-query cache is warm in production: each query is asked once before measuring, and its body kept for the
   // baseline, node:http answering every URL of the rotation with the body the gateway gave, nothing in between.
@@ -299,7 +439,11 @@ try {
   const bodiesFile = path.join(os.tmpdir(), `${redisPrefix}-bodies.json`);
   fs.writeFileSync(bodiesFile, JSON.stringify(bodies));
   const barePort = await freePort();
-  const bare = await startProcess('bench/bareServer.ts', { PORT: String(barePort), BARE_BODIES_FILE: bodiesFile }, `http://127.0.0.1:${barePort}/`);
+  const bare = await startProcess(
+    'bench/bareServer.ts',
+    { PORT: String(barePort), BARE_BODIES_FILE: bodiesFile },
+    `http://127.0.0.1:${barePort}/`,
+  );
   children.push(bare);
   const [bareRun, cachedRun] = await inTurns([`http://127.0.0.1:${barePort}`, gatewayUrl]);
   row(`bare node:http, same bodies, ${CONNECTIONS} connections`, bareRun!, false);
@@ -333,12 +477,19 @@ try {
   row(`cache off, ${CONNECTIONS} connections`, await load(CONNECTIONS), true);
   row('cache off, 1 connection', await load(1), false);
 
-  console.log(`\nSearch through the gateway: ${NEWS.toLocaleString()} news items, ${OTHERS.toLocaleString()} of each other kind; ${LOAD_TERMS.length} terms × 5 kinds rotating, ${DURATION}s per run`);
+  console.log(
+    `\nSearch through the gateway: ${NEWS.toLocaleString()} news items, ${OTHERS.toLocaleString()} of each other kind; ${LOAD_TERMS.length} terms × 5 kinds rotating, ${DURATION}s per run`,
+  );
   console.table(rows);
   console.log(indexedNote);
   console.log('By query class:');
   console.table(classRows);
-  console.log(`Load average after the runs: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')} (${os.cpus().length} cores)`);
+  console.log(
+    `Load average after the runs: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')} (${os.cpus().length} cores)`,
+  );
   if (plans.length) console.log(`\nPostgres engine statements at this size (EXPLAIN ANALYZE, news):\n${plans.join('\n\n')}`);
   console.log(
     `Misspelled queries whose intended item is in the top 5: ${hit}/${asked} = ${(recall * 100).toFixed(1)}% (goal ≥ 80%: ${recall >= 0.8 ? 'met' : 'not met'})`,

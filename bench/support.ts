@@ -35,7 +35,10 @@ export async function benchDatabase(): Promise<{ url: string; db: Knex; drop(): 
 
 /** Starts a TypeScript entry point in its own process (so load generation does not share its CPU) and waits for `readyUrl`. */
 export async function startProcess(entry: string, env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   for (let i = 0; i < 200; i++) {
     try {
       if ((await fetch(readyUrl)).ok) return child;

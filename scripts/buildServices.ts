@@ -51,7 +51,9 @@ export const SERVICE_ENTRIES: Record<ServiceName, () => Record<string, string>> 
 const packagesExternal: esbuild.Plugin = {
   name: 'packages-external',
   setup(build) {
-    build.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@neuralbeat/') ? undefined : { path: args.path, external: true, sideEffects: false }));
+    build.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@neuralbeat/') ? undefined : { path: args.path, external: true, sideEffects: false },
+    );
   },
 };
 
@@ -123,6 +125,9 @@ export async function buildSupervisor(): Promise<void> {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const started = performance.now();
   const [builds] = await Promise.all([buildServices(), buildSupervisor()]);
-  for (const b of builds) console.log(`${b.service}: ${Object.keys(b.metafile.outputs).filter((f) => f.endsWith('.js')).length} files → ${path.relative(ROOT, b.outdir)}`);
+  for (const b of builds)
+    console.log(
+      `${b.service}: ${Object.keys(b.metafile.outputs).filter((f) => f.endsWith('.js')).length} files → ${path.relative(ROOT, b.outdir)}`,
+    );
   console.log(`Compiled the services in ${Math.round(performance.now() - started)} ms.`);
 }

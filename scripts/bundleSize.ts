@@ -78,7 +78,9 @@ async function main() {
     });
     const rows = initialJsPerPage(outDir);
     const kb = (n: number) => `${(n / 1000).toFixed(1)} kB`;
-    console.table(rows.map((r) => ({ page: r.page.replace(/^src\/pages\//, ''), 'initial JS (gzip)': kb(r.gzipBytes), chunks: r.files.length })));
+    console.table(
+      rows.map((r) => ({ page: r.page.replace(/^src\/pages\//, ''), 'initial JS (gzip)': kb(r.gzipBytes), chunks: r.files.length })),
+    );
     if (forbidden.length) {
       console.error(`\nzod is in the browser bundle:\n  ${forbidden.join('\n  ')}`);
       process.exitCode = 1;
@@ -89,7 +91,9 @@ async function main() {
       for (const r of over) console.error(`  ${r.page}: ${kb(r.gzipBytes)} (${r.files.join(', ')})`);
       process.exitCode = 1;
     } else {
-      console.log(`Every public route is within the ${kb(INITIAL_JS_BUDGET_BYTES)} initial JavaScript budget (largest ${kb(rows[0]!.gzipBytes)}).`);
+      console.log(
+        `Every public route is within the ${kb(INITIAL_JS_BUDGET_BYTES)} initial JavaScript budget (largest ${kb(rows[0]!.gzipBytes)}).`,
+      );
     }
   } finally {
     fs.rmSync(outDir, { recursive: true, force: true });

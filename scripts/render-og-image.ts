@@ -20,7 +20,10 @@ const HTML = `<!doctype html><html><head><style>
   <p>AI news, tools, guides, events and jobs — all in one place.</p>
 </body></html>`;
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
 const page = await browser.newPage({ viewport: { width: 1200, height: 630 } });
 await page.setContent(HTML);
 const out = path.resolve('web/public/images/og-image.png');

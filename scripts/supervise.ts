@@ -36,7 +36,11 @@ const supervisor = new Supervisor(
     cwd: root,
     // In a terminal the services' JSON log lines read as "[12:04:31.250] INFO: request completed {...}"; piped, they stay JSON.
     ...(process.stdout.isTTY
-      ? { formatLine: prettyLine(prettyFactory({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,service,name', singleLine: true })) }
+      ? {
+          formatLine: prettyLine(
+            prettyFactory({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,service,name', singleLine: true }),
+          ),
+        }
       : {}),
   },
 );
@@ -55,7 +59,10 @@ process.on('SIGTERM', () => stopAll('SIGTERM'));
 
 const readyz = `http://127.0.0.1:${cfg.GATEWAY_PORT}/readyz`;
 for (let i = 0; i < 240 && !stopping; i++) {
-  const ready = await fetch(readyz).then((r) => r.ok, () => false);
+  const ready = await fetch(readyz).then(
+    (r) => r.ok,
+    () => false,
+  );
   if (ready) {
     console.log(`\n  NeuralBeat is running at ${cfg.SITE_URL}  (Ctrl-C stops everything)\n`);
     break;

@@ -93,7 +93,9 @@ export class Supervisor {
     running.child = child;
     running.startedAt = Date.now();
     for (const stream of [child.stdout!, child.stderr!]) {
-      readline.createInterface({ input: stream }).on('line', (line) => this.options.write(`${this.prefix(spec)} ${this.options.formatLine(line)}`));
+      readline
+        .createInterface({ input: stream })
+        .on('line', (line) => this.options.write(`${this.prefix(spec)} ${this.options.formatLine(line)}`));
     }
     child.on('error', (err) => this.log(`${spec.name} could not start: ${err.message}`));
     child.on('exit', (code, signal) => {
@@ -109,7 +111,9 @@ export class Supervisor {
     if (uptime >= this.options.stableAfterMs) running.backoffMs = this.options.minBackoffMs;
     const delay = running.backoffMs;
     running.restarts++;
-    this.log(`${running.spec.name} ${describeExit(code, signal)} after ${seconds(uptime)}; restarting in ${seconds(delay)} (restart ${running.restarts}); the other services keep running`);
+    this.log(
+      `${running.spec.name} ${describeExit(code, signal)} after ${seconds(uptime)}; restarting in ${seconds(delay)} (restart ${running.restarts}); the other services keep running`,
+    );
     running.backoffMs = Math.min(running.backoffMs * 2, this.options.maxBackoffMs);
     running.restartTimer = setTimeout(() => {
       if (!this.stopping) this.launch(running);

@@ -19,7 +19,12 @@ function precompress(): Plugin {
         const full = path.join(options.dir!, file);
         const data = fs.readFileSync(full);
         if (data.length < 1024) continue;
-        fs.writeFileSync(`${full}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+        fs.writeFileSync(
+          `${full}.br`,
+          zlib.brotliCompressSync(data, {
+            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+          }),
+        );
         fs.writeFileSync(`${full}.gz`, zlib.gzipSync(data, { level: 9 }));
       }
     },
@@ -42,7 +47,11 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 3 },
             { name: 'vendor', test: /node_modules[\\/](@tanstack|styled-components|stylis|@emotion)[\\/]/, priority: 2 },
-            { name: 'app', test: /node_modules[\\/]lucide-react[\\/]|services[\\/]common[\\/]src[\\/]contracts[\\/]|web[\\/]src[\\/](components|lib|seo|api)[\\/]/, priority: 1 },
+            {
+              name: 'app',
+              test: /node_modules[\\/]lucide-react[\\/]|services[\\/]common[\\/]src[\\/]contracts[\\/]|web[\\/]src[\\/](components|lib|seo|api)[\\/]/,
+              priority: 1,
+            },
           ],
         },
       },

@@ -52,7 +52,8 @@ for (const [feed, feedItems] of byFeed) {
     for (let y = x + 1; y < prepared.length; y++) {
       const a = prepared[x]!;
       const b = prepared[y]!;
-      if (jaccard(a.title, b.title) >= 0.5 || jaccard(a.text, b.text) >= 0.4) distinct.push({ feed, a: a.item.ref, b: b.item.ref, kind: kind(a.item.title, b.item.title) });
+      if (jaccard(a.title, b.title) >= 0.5 || jaccard(a.text, b.text) >= 0.4)
+        distinct.push({ feed, a: a.item.ref, b: b.item.ref, kind: kind(a.item.title, b.item.title) });
     }
   }
   unique.forEach((item, n) => {

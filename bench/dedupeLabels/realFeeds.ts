@@ -11,7 +11,9 @@ import { itemKey } from '../../services/pipeline/src/collect/canonicalUrl';
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 /** ../shared/data next to the repository (a worktree one level deeper finds it one further up), or $SHARED_DATA. */
 export const SHARED_DATA =
-  process.env.SHARED_DATA ?? [path.resolve(REPO_ROOT, '../shared/data'), path.resolve(REPO_ROOT, '../../shared/data')].find((p) => fs.existsSync(p)) ?? path.resolve(REPO_ROOT, '../shared/data');
+  process.env.SHARED_DATA ??
+  [path.resolve(REPO_ROOT, '../shared/data'), path.resolve(REPO_ROOT, '../../shared/data')].find((p) => fs.existsSync(p)) ??
+  path.resolve(REPO_ROOT, '../shared/data');
 export const AI_LAB_FEEDS = path.join(SHARED_DATA, 'feeds/ai_lab_blogs');
 
 export interface RealItem extends FeedItem {
@@ -27,7 +29,10 @@ export const sharedDataPresent = () => fs.existsSync(AI_LAB_FEEDS);
 export async function loadRealItems(): Promise<RealItem[] | null> {
   if (!sharedDataPresent()) return null;
   const items: RealItem[] = [];
-  for (const feed of fs.readdirSync(AI_LAB_FEEDS).filter((f) => f.endsWith('.xml')).sort()) {
+  for (const feed of fs
+    .readdirSync(AI_LAB_FEEDS)
+    .filter((f) => f.endsWith('.xml'))
+    .sort()) {
     for (const item of await parseFeed(fs.readFileSync(path.join(AI_LAB_FEEDS, feed), 'utf8'), 'application/rss+xml')) {
       const key = itemKey(item);
       if (key) items.push({ ...item, feed, ref: item.guid?.trim() || item.link, key });

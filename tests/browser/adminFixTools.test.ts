@@ -13,7 +13,14 @@ beforeAll(async () => {
   await insertAccounts(db());
   const original = await insertArticle(db(), { processing_status: 'completed', published: true, pipeline_stage: 'published' });
   const duplicate = (title: string, publishDate: Date) =>
-    insertArticle(db(), { title, publish_date: publishDate, processing_status: 'duplicate', is_duplicate: true, duplicate_of: original.id, pipeline_stage: 'deduped' });
+    insertArticle(db(), {
+      title,
+      publish_date: publishDate,
+      processing_status: 'duplicate',
+      is_duplicate: true,
+      duplicate_of: original.id,
+      pipeline_stage: 'deduped',
+    });
   dupA = await duplicate('Chip makers race to build AI accelerators (copy)', new Date(Date.now() - 2 * 86_400_000));
   await duplicate('Robot lab plans chores with a language model (copy)', new Date());
   for (let i = 0; i < 11; i++) await insertArticle(db(), { title: `Thin item ${i}`, seo_score: 20 + i, pipeline_stage: 'deduped' });
@@ -56,7 +63,11 @@ describe('dashboard', () => {
     const page = await signedInPage(await openPage(env.browser), env.sys.url);
     // The pipeline service answers as the gateway does when it is down.
     await page.route('**/api/admin/article-stats', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"status":503,"code":"service_unavailable","message":"The pipeline service is unavailable"}}' }),
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: '{"error":{"status":503,"code":"service_unavailable","message":"The pipeline service is unavailable"}}',
+      }),
     );
     await page.goto(`${env.sys.url}/admin`);
     await page.getByText('Failed to load article processing statistics.').waitFor();
@@ -134,7 +145,13 @@ describe('duplicate management', () => {
     await page.getByRole('button', { name: 'Preview Reset (Dry Run)' }).click();
     await toast(page).getByText('No articles found').waitFor();
 
-    await page.route('**/api/admin/**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"status":503,"code":"service_unavailable","message":"down"}}' }));
+    await page.route('**/api/admin/**', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: '{"error":{"status":503,"code":"service_unavailable","message":"down"}}',
+      }),
+    );
     await page.getByRole('button', { name: 'Preview Reset (Dry Run)' }).click();
     await toast(page).getByText('Failed to reset duplicate articles').waitFor();
     await page.getByRole('button', { name: 'Refresh Stats' }).click();
@@ -170,7 +187,9 @@ describe('fix low SEO', () => {
     const page = await operatorPage('/admin/fix-low-seo');
     await page.getByText('Run a dry run first').waitFor();
     // The thin items, plus any article the earlier reset sent back through the SEO gate.
-    const lowSeo = Number((await db()('articles').where({ processing_status: 'pending' }).where('seo_score', '<', 68).count({ n: '*' }).first())!.n);
+    const lowSeo = Number(
+      (await db()('articles').where({ processing_status: 'pending' }).where('seo_score', '<', 68).count({ n: '*' }).first())!.n,
+    );
     expect(lowSeo).toBeGreaterThanOrEqual(11);
     await page.getByRole('button', { name: 'Preview Changes' }).click();
     await page.getByTestId('low-seo-total').getByText(String(lowSeo)).waitFor();
@@ -181,9 +200,13 @@ describe('fix low SEO', () => {
     await page.getByRole('switch', { name: 'Dry run' }).click({ force: true });
     await page.getByRole('button', { name: 'Fix Low SEO Articles' }).click();
     await page.getByTestId('low-seo-updated').getByText(String(lowSeo)).waitFor();
-    expect(await db()('articles').where({ processing_status: 'skipped', processing_attempts: 3 }).count({ n: '*' }).first()).toEqual({ n: String(lowSeo) });
+    expect(await db()('articles').where({ processing_status: 'skipped', processing_attempts: 3 }).count({ n: '*' }).first()).toEqual({
+      n: String(lowSeo),
+    });
 
-    await page.route('**/api/admin/fix-low-seo-articles', (route) => route.fulfill({ status: 503, contentType: 'text/plain', body: 'pipeline restarting' }));
+    await page.route('**/api/admin/fix-low-seo-articles', (route) =>
+      route.fulfill({ status: 503, contentType: 'text/plain', body: 'pipeline restarting' }),
+    );
     await page.getByRole('button', { name: 'Fix Low SEO Articles' }).click();
     await page.getByRole('alert').getByText('503: pipeline restarting').waitFor();
     await page.context().close();
@@ -192,7 +215,13 @@ describe('fix low SEO', () => {
 
 describe('pipeline diagnostics', () => {
   it('runs on opening, flags bottlenecks in red, re-queues stuck articles, auto-refreshes on demand, and shows a failure', async () => {
-    await insertArticle(db(), { title: 'Stalled article', processing_status: 'processing', pipeline_stage: 'scored', seo_score: 80, updated_at: new Date(Date.now() - 3600_000 * 5) });
+    await insertArticle(db(), {
+      title: 'Stalled article',
+      processing_status: 'processing',
+      pipeline_stage: 'scored',
+      seo_score: 80,
+      updated_at: new Date(Date.now() - 3600_000 * 5),
+    });
     const page = await operatorPage('/admin/pipeline-diagnostics');
     const summary = page.getByTestId('diagnostics-summary');
     await summary.waitFor();
@@ -216,7 +245,13 @@ describe('pipeline diagnostics', () => {
     expect(calls).toBeGreaterThanOrEqual(1);
     await page.getByRole('button', { name: 'Auto-refresh: On' }).click();
 
-    await page.route('**/api/admin/diagnose-pipeline', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"status":500,"code":"internal_error","message":"An unexpected error occurred"}}' }));
+    await page.route('**/api/admin/diagnose-pipeline', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"error":{"status":500,"code":"internal_error","message":"An unexpected error occurred"}}',
+      }),
+    );
     await page.getByRole('button', { name: 'Run Diagnostics' }).click();
     await page.getByText('Error Running Diagnostics').waitFor();
     await page.context().close();

@@ -78,7 +78,12 @@ describe('tag management', () => {
     await page.getByLabel('Search tags').press('Enter');
     await page.getByTestId('tag-range').getByText('Showing 1 to 2 of 2 tags').waitFor();
     expect(await row.getByText('mixed case').count()).toBe(1);
-    expect(await page.getByRole('row', { name: /^tag-00/ }).getByText('lowercase').count()).toBe(1);
+    expect(
+      await page
+        .getByRole('row', { name: /^tag-00/ })
+        .getByText('lowercase')
+        .count(),
+    ).toBe(1);
 
     await page.getByLabel('Search tags').fill('no such tag');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -104,7 +109,13 @@ describe('tag management', () => {
 
   it('says when the statistics cannot be loaded', async () => {
     const page = await signedInPage(await openPage(env.browser), env.sys.url);
-    await page.route('**/api/tags/**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"status":503,"code":"service_unavailable","message":"down"}}' }));
+    await page.route('**/api/tags/**', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: '{"error":{"status":503,"code":"service_unavailable","message":"down"}}',
+      }),
+    );
     await page.goto(`${env.sys.url}/admin/tags`);
     await page.getByText('Error loading tag statistics. Please try again.').waitFor();
     await page.getByRole('tab', { name: 'Tag List' }).click();
@@ -124,13 +135,17 @@ describe('tool review', () => {
     await card('Harbor Transcribe').waitFor({ state: 'detached' });
 
     await card('Totally Not Spam').getByRole('button', { name: 'Reject' }).click();
-    await card('Totally Not Spam').getByLabel(/Reason/).fill('Not an AI tool');
+    await card('Totally Not Spam')
+      .getByLabel(/Reason/)
+      .fill('Not an AI tool');
     await card('Totally Not Spam').getByRole('button', { name: 'Confirm reject' }).click();
     await toast(page).getByText('Tool rejected').waitFor();
     await page.getByText('No submissions are waiting for review.').waitFor();
 
     await page.getByRole('tab', { name: 'Rejected' }).click();
-    await card('Totally Not Spam').getByText(/Rejected .* by operator: Not an AI tool/).waitFor();
+    await card('Totally Not Spam')
+      .getByText(/Rejected .* by operator: Not an AI tool/)
+      .waitFor();
 
     const visitor = await openPage(env.browser);
     await visitor.goto(`${env.sys.url}/directory/harbor-transcribe`);
@@ -144,7 +159,11 @@ describe('tool review', () => {
 
 describe('news sources', () => {
   it('adds a source that is collected at once, disables and enables it, collects now, and names a bad URL', async () => {
-    feeds.routes.set('/console.xml', { body: rssFeed([{ title: 'Open model release tops coding benchmark', link: 'https://console.example/a/1', html: richArticleHtml('coding') }]) });
+    feeds.routes.set('/console.xml', {
+      body: rssFeed([
+        { title: 'Open model release tops coding benchmark', link: 'https://console.example/a/1', html: richArticleHtml('coding') },
+      ]),
+    });
     const page = await operatorPage('/admin/sources');
     await page.getByRole('heading', { name: 'News Sources' }).waitFor();
     await page.getByLabel('Name').fill('Console Wire');

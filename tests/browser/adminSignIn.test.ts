@@ -10,7 +10,16 @@ beforeAll(async () => {
   await insertNewsItem(env.sys.database.db, { title: 'Public news item', slug: 'public-news-item' });
 });
 
-const ADMIN_PAGES = ['/admin', '/admin/tags', '/admin/duplicates', '/admin/fix-status', '/admin/pipeline-diagnostics', '/admin/fix-low-seo', '/admin/tools', '/admin/sources'];
+const ADMIN_PAGES = [
+  '/admin',
+  '/admin/tags',
+  '/admin/duplicates',
+  '/admin/fix-status',
+  '/admin/pipeline-diagnostics',
+  '/admin/fix-low-seo',
+  '/admin/tools',
+  '/admin/sources',
+];
 
 describe('operator sign-in', () => {
   it('sends a signed-out visitor of every admin page to sign-in; the gateway marks every admin page noindex', async () => {
@@ -111,7 +120,8 @@ describe('admin code stays out of the public pages', () => {
     const text = async (url: string) => (await fetch(url)).text();
     const publicScripts = [...scripts];
     expect(publicScripts.length).toBeGreaterThan(3);
-    for (const url of publicScripts) expect(await text(url), url).not.toMatch(/LIVE UPDATE|\/api\/admin|\/api\/auth|Operator sign in|Duplicates per day/);
+    for (const url of publicScripts)
+      expect(await text(url), url).not.toMatch(/LIVE UPDATE|\/api\/admin|\/api\/auth|Operator sign in|Duplicates per day/);
 
     await page.goto(`${env.sys.url}/admin/login`);
     await page.getByRole('heading', { name: 'Operator sign in' }).waitFor();

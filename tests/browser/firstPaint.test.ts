@@ -55,7 +55,10 @@ beforeAll(async () => {
   const db = env.sys.database.db;
   for (let i = 0; i < 12; i++) {
     const item = await insertNewsItem(db, {
-      title: i % 3 ? `Agents update ${i}` : `A much longer headline about frontier agents and evaluation number ${i} that wraps over several lines`,
+      title:
+        i % 3
+          ? `Agents update ${i}`
+          : `A much longer headline about frontier agents and evaluation number ${i} that wraps over several lines`,
       slug: `agents-update-${i}`,
       excerpt: i % 2 ? `Short excerpt ${i}.` : `A long excerpt ${i} `.repeat(30),
       tags: i % 2 ? ['agents'] : ['agents', 'llm', 'robotics', 'policy', 'vision'],
@@ -113,7 +116,11 @@ describe('first paint from the HTML the gateway writes', () => {
   it('preloads every script the first screen runs, so none is discovered late', async () => {
     for (const path of ['/', '/news', `/news/${articleSlug}`, '/directory', '/directory/paint-studio-2']) {
       const html = await (await fetch(`${env.sys.url}${path}`)).text();
-      const announced = new Set([...html.matchAll(/<(?:script type="module" crossorigin src|link rel="modulepreload" crossorigin href)="([^"]+)"/g)].map((m) => m[1]));
+      const announced = new Set(
+        [...html.matchAll(/<(?:script type="module" crossorigin src|link rel="modulepreload" crossorigin href)="([^"]+)"/g)].map(
+          (m) => m[1],
+        ),
+      );
       const page = await openPage(env.browser, { mobile: true });
       const loaded: string[] = [];
       page.on('request', (r) => {
@@ -122,7 +129,10 @@ describe('first paint from the HTML the gateway writes', () => {
       });
       await page.goto(`${env.sys.url}${path}`, { waitUntil: 'networkidle' });
       expect(loaded.length, path).toBeGreaterThan(3);
-      expect(loaded.filter((p) => !announced.has(p)), path).toEqual([]);
+      expect(
+        loaded.filter((p) => !announced.has(p)),
+        path,
+      ).toEqual([]);
       await page.context().close();
     }
   });
@@ -130,7 +140,12 @@ describe('first paint from the HTML the gateway writes', () => {
   it('keeps markup in stored text from closing the embedded data', async () => {
     const db = env.sys.database.db;
     const title = 'Breaking </script><script>window.__pwned = 1</script><!-- & <b>bold</b> \u2028 done';
-    await insertNewsItem(db, { title, slug: 'script-breakout', excerpt: '</SCRIPT ><img src=x onerror="window.__pwned=2">', publish_date: new Date(Date.UTC(2027, 0, 1)) });
+    await insertNewsItem(db, {
+      title,
+      slug: 'script-breakout',
+      excerpt: '</SCRIPT ><img src=x onerror="window.__pwned=2">',
+      publish_date: new Date(Date.UTC(2027, 0, 1)),
+    });
     const html = await (await fetch(`${env.sys.url}/news`)).text();
     const data = html.match(/<script type="application\/json" id="first-screen">([^<]*)<\/script>/);
     expect(data, 'the embedded data is one script element with no markup inside').not.toBeNull();
@@ -199,7 +214,12 @@ describe('a long directory', () => {
   it('lays out cards below the fold only when they come near, in exactly the space it reserved for them', async () => {
     const db = env.sys.database.db;
     for (let i = 0; i < 24; i++) {
-      await insertTool(db, { name: `Bulk Tool ${i}`, slug: `bulk-tool-${i}`, short_description: i % 2 ? 'Short' : 'A description long enough for two lines on a phone screen, or more than that', tags: i % 3 ? ['one'] : [] });
+      await insertTool(db, {
+        name: `Bulk Tool ${i}`,
+        slug: `bulk-tool-${i}`,
+        short_description: i % 2 ? 'Short' : 'A description long enough for two lines on a phone screen, or more than that',
+        tags: i % 3 ? ['one'] : [],
+      });
     }
     const page = await openPage(env.browser, { mobile: true });
     const watch = await watchFirstPaint(page);
@@ -210,12 +230,22 @@ describe('a long directory', () => {
     expect(reserved.length).toBe(24);
     await page.getByText('Showing 24 of 28 tools').waitFor();
     // Off-screen cards are skipped at load: their content is not rendered yet.
-    expect(await page.locator('main article').last().evaluate((el) => el.querySelector('h3')!.checkVisibility({ contentVisibilityAuto: true }))).toBe(false);
+    expect(
+      await page
+        .locator('main article')
+        .last()
+        .evaluate((el) => el.querySelector('h3')!.checkVisibility({ contentVisibilityAuto: true })),
+    ).toBe(false);
     for (let y = 0; y < reserved.at(-1)!.y + 800; y += 300) {
       await page.evaluate((top) => window.scrollTo(0, top), y);
       await page.waitForTimeout(50);
     }
-    expect(await page.locator('main article').last().evaluate((el) => el.querySelector('h3')!.checkVisibility({ contentVisibilityAuto: true }))).toBe(true);
+    expect(
+      await page
+        .locator('main article')
+        .last()
+        .evaluate((el) => el.querySelector('h3')!.checkVisibility({ contentVisibilityAuto: true })),
+    ).toBe(true);
     expect(await rectsOf(page, 'main article')).toEqual(reserved);
     expect(await watch.cls()).toBeLessThanOrEqual(0.02);
 

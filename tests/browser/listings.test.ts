@@ -29,14 +29,57 @@ describe('empty listings', () => {
 describe('listings with data', () => {
   beforeAll(async () => {
     const db = env.sys.database.db;
-    await insertResource(db, { title: 'Intro to ML', slug: 'intro-ml', category: 'Machine Learning', difficulty_level: 'Beginner', tags: ['basics', 'ml'], content: '## First steps\n\nModels learn from examples.\n\n- Collect data\n- Train a model' });
-    await insertResource(db, { title: 'Advanced Vision', slug: 'advanced-vision', category: 'Computer Vision', difficulty_level: 'Advanced', tags: ['vision'] });
-    await insertResource(db, { title: 'NLP Middle Ground', slug: 'nlp-middle', category: 'NLP', difficulty_level: 'Intermediate', tags: ['ml'] });
+    await insertResource(db, {
+      title: 'Intro to ML',
+      slug: 'intro-ml',
+      category: 'Machine Learning',
+      difficulty_level: 'Beginner',
+      tags: ['basics', 'ml'],
+      content: '## First steps\n\nModels learn from examples.\n\n- Collect data\n- Train a model',
+    });
+    await insertResource(db, {
+      title: 'Advanced Vision',
+      slug: 'advanced-vision',
+      category: 'Computer Vision',
+      difficulty_level: 'Advanced',
+      tags: ['vision'],
+    });
+    await insertResource(db, {
+      title: 'NLP Middle Ground',
+      slug: 'nlp-middle',
+      category: 'NLP',
+      difficulty_level: 'Intermediate',
+      tags: ['ml'],
+    });
     const now = Date.now();
-    await insertEvent(db, { name: 'Past Summit', slug: 'past-summit', start_date: new Date('2025-03-10T00:00:00Z'), end_date: new Date('2025-03-12T00:00:00Z'), url: 'https://past.example' });
-    await insertEvent(db, { name: 'Future Expo', slug: 'future-expo', start_date: new Date(now + 40 * day), end_date: new Date(now + 41 * day), url: 'https://future.example' });
-    await insertEvent(db, { name: 'Cross Month Meetup', slug: 'cross-month', start_date: new Date('2027-06-29T00:00:00Z'), end_date: new Date('2027-07-02T00:00:00Z') });
-    await insertJob(db, { title: 'Remote Contract Engineer', company: 'Acme AI', job_type: 'Contract', remote: true, salary_range: '$90/h', created_at: new Date('2026-11-02T00:00:00Z') });
+    await insertEvent(db, {
+      name: 'Past Summit',
+      slug: 'past-summit',
+      start_date: new Date('2025-03-10T00:00:00Z'),
+      end_date: new Date('2025-03-12T00:00:00Z'),
+      url: 'https://past.example',
+    });
+    await insertEvent(db, {
+      name: 'Future Expo',
+      slug: 'future-expo',
+      start_date: new Date(now + 40 * day),
+      end_date: new Date(now + 41 * day),
+      url: 'https://future.example',
+    });
+    await insertEvent(db, {
+      name: 'Cross Month Meetup',
+      slug: 'cross-month',
+      start_date: new Date('2027-06-29T00:00:00Z'),
+      end_date: new Date('2027-07-02T00:00:00Z'),
+    });
+    await insertJob(db, {
+      title: 'Remote Contract Engineer',
+      company: 'Acme AI',
+      job_type: 'Contract',
+      remote: true,
+      salary_range: '$90/h',
+      created_at: new Date('2026-11-02T00:00:00Z'),
+    });
     await insertJob(db, { title: 'Office Researcher', company: 'Beta Labs', job_type: 'Full-time', remote: false });
     await insertJob(db, { title: 'Part-time Analyst', company: 'Gamma Data', job_type: 'Part-time', remote: true });
   });

@@ -23,16 +23,27 @@ beforeAll(async () => {
     });
   }
   await insertNewsItem(db, { title: 'Anthropic publishes a safety report', slug: 'anthropic-safety', excerpt: 'A long read.' });
-  await insertNewsItem(db, { title: 'Markup <img src=x onerror="window.__pwned=1"> in a galaxy title', slug: 'markup-title', excerpt: '<b>not bold</b>' });
+  await insertNewsItem(db, {
+    title: 'Markup <img src=x onerror="window.__pwned=1"> in a galaxy title',
+    slug: 'markup-title',
+    excerpt: '<b>not bold</b>',
+  });
   for (let i = 1; i <= 4; i++) {
     await insertTool(db, { name: `Galaxy Tool ${i}`, slug: `galaxy-tool-${i}`, tags: ['one', 'two', 'three', 'four', 'five', 'six'] });
   }
   for (let i = 1; i <= 3; i++) await insertResource(db, { title: `Galaxy guide ${i}`, slug: `galaxy-guide-${i}`, tags: ['basics'] });
-  for (let i = 1; i <= 3; i++) await insertEvent(db, { name: `Galaxy Summit ${i}`, slug: `galaxy-summit-${i}`, start_date: new Date(Date.now() + (40 + i) * day) });
+  for (let i = 1; i <= 3; i++)
+    await insertEvent(db, { name: `Galaxy Summit ${i}`, slug: `galaxy-summit-${i}`, start_date: new Date(Date.now() + (40 + i) * day) });
   for (let i = 1; i <= 3; i++) await insertJob(db, { title: `Galaxy Engineer ${i}`, company: 'Starfield AI' });
   const redis = createRedis(env.sys.config.REDIS_URL);
   const cache = new SearchResultCache({ ttlSeconds: 0, redis, prefix: env.sys.config.REDIS_PREFIX });
-  await reindex({ db, engine: new PostgresSearchEngine(db), content: new ContentClient(env.sys.services.content.url), logger: createLogger('test', 'silent'), onChange: () => cache.invalidate() });
+  await reindex({
+    db,
+    engine: new PostgresSearchEngine(db),
+    content: new ContentClient(env.sys.services.content.url),
+    logger: createLogger('test', 'silent'),
+    onChange: () => cache.invalidate(),
+  });
   redis.disconnect();
 });
 
@@ -54,7 +65,13 @@ describe('/search', () => {
     expect(await page.getByRole('tab', { name: /All Results/ }).getAttribute('aria-selected')).toBe('true');
 
     // Spec §9 previews: 3 news, 3 tools, 2 resources, 2 events, 2 jobs, each with a link to its tab.
-    const expected = { News: [3, 'View all 6 news results'], Tools: [3, 'View all 4 tool results'], Resources: [2, 'View all 3 resource results'], Events: [2, 'View all 3 event results'], Jobs: [2, 'View all 3 job results'] } as const;
+    const expected = {
+      News: [3, 'View all 6 news results'],
+      Tools: [3, 'View all 4 tool results'],
+      Resources: [2, 'View all 3 resource results'],
+      Events: [2, 'View all 3 event results'],
+      Jobs: [2, 'View all 3 job results'],
+    } as const;
     for (const [name, [count, link]] of Object.entries(expected)) {
       const section = page.getByRole('region', { name, exact: true });
       expect((await titles(section)).length, name).toBe(count);
@@ -108,7 +125,10 @@ describe('/search', () => {
     const hit = page.getByRole('region', { name: 'News', exact: true }).locator('article').first();
     await hit.getByText('Close spelling “anthropic” in the headline').waitFor();
     expect(await hit.locator('h3 mark').allTextContents()).toEqual(['Anthropic']);
-    await page.getByRole('note').getByText(/close spellings/).waitFor();
+    await page
+      .getByRole('note')
+      .getByText(/close spellings/)
+      .waitFor();
     await page.context().close();
   });
 
@@ -136,7 +156,11 @@ describe('/search', () => {
     await page.getByRole('tab', { name: /Tools/ }).click();
     await page.waitForURL(/\?q=anthropic&tab=tools$/);
     await page.getByRole('heading', { name: 'No tool results' }).waitFor();
-    for (const [tab, text] of [['Resources', 'No resource results'], ['Events', 'No event results'], ['Jobs', 'No job results']]) {
+    for (const [tab, text] of [
+      ['Resources', 'No resource results'],
+      ['Events', 'No event results'],
+      ['Jobs', 'No job results'],
+    ]) {
       await page.getByRole('tab', { name: new RegExp(tab!) }).click();
       await page.getByRole('heading', { name: text }).waitFor();
     }

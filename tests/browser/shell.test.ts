@@ -7,9 +7,21 @@ const env = browserSuite();
 
 const HEADER_NAV = ['/news', '/directory', '/learn', '/events', '/jobs', '/about'];
 const FOOTER_LINKS = [
-  '/news', '/directory', '/learn', '/events', '/jobs',
-  '/submit-tool', '/about', '/contact', '/newsletter', '/ai-stats',
-  '/privacy-policy', '/terms-of-service', '/privacy-policy#cookies', '/privacy-policy#data-rights', '/sitemap.xml',
+  '/news',
+  '/directory',
+  '/learn',
+  '/events',
+  '/jobs',
+  '/submit-tool',
+  '/about',
+  '/contact',
+  '/newsletter',
+  '/ai-stats',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/privacy-policy#cookies',
+  '/privacy-policy#data-rights',
+  '/sitemap.xml',
 ];
 
 describe('site shell', () => {

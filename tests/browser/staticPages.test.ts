@@ -12,7 +12,14 @@ describe('static pages', () => {
     for (const heading of ['Our Mission', 'What We Offer', 'Our Values', 'Meet Our Team', 'Get In Touch']) {
       await page.getByRole('heading', { name: heading }).waitFor();
     }
-    for (const card of ['Curated AI News', 'Comprehensive Directory', 'Educational Resources', 'Industry Events', 'Career Opportunities', 'Weekly Newsletter']) {
+    for (const card of [
+      'Curated AI News',
+      'Comprehensive Directory',
+      'Educational Resources',
+      'Industry Events',
+      'Career Opportunities',
+      'Weekly Newsletter',
+    ]) {
       await page.getByRole('heading', { name: card }).waitFor();
     }
     expect(await page.getByRole('link', { name: 'Explore AI Tools' }).getAttribute('href')).toBe('/directory');
@@ -79,7 +86,12 @@ describe('static pages', () => {
     await page.getByText(/under 13/).waitFor();
     await page.goto(`${env.sys.url}/terms-of-service`);
     await page.getByRole('heading', { name: '10. Governing Law' }).waitFor();
-    expect(await page.locator('h2').filter({ hasText: /^\d+\. / }).count()).toBe(10);
+    expect(
+      await page
+        .locator('h2')
+        .filter({ hasText: /^\d+\. / })
+        .count(),
+    ).toBe(10);
     await page.getByText(/State of California/).waitFor();
     await page.context().close();
   });

@@ -15,7 +15,6 @@ let feeds: FeedServer;
 let redis: ReturnType<typeof createRedis>;
 let collectQueue: Queue;
 
-
 beforeAll(async () => {
   feeds = await startFeedServer();
   redis = createRedis(env.sys.config.REDIS_URL);
@@ -33,9 +32,37 @@ describe('story clusters on the article page', () => {
     const title = 'Helix 3 reads whole codebases and answers questions about them';
     const paragraphs = launchParagraphs('Helix 3');
     // A wire service carries the full story on November 16; the lab's own feed, collected later, has a one-line item dated the 15th.
-    feeds.routes.set('/wire.xml', { body: rssFeed([{ title, link: `${feeds.url}/wire/helix-3`, html: paragraphs.map((p) => `<p>${p}</p>`).join(''), date: 'Mon, 16 Nov 2026 12:00:00 GMT', category: 'Product Launch' }], 'Wire') });
-    feeds.routes.set('/lab.xml', { body: rssFeed([{ title, link: `${feeds.url}/lab/helix-3`, description: 'Helix 3 is available today for developers and teams.', date: 'Sun, 15 Nov 2026 09:00:00 GMT' }], 'Lab Blog') });
-    feeds.routes.set('/lab/helix-3', { body: articlePage({ title, paragraphs, author: 'Dana Whitfield', image: '/img/helix.png' }), contentType: 'text/html; charset=utf-8' });
+    feeds.routes.set('/wire.xml', {
+      body: rssFeed(
+        [
+          {
+            title,
+            link: `${feeds.url}/wire/helix-3`,
+            html: paragraphs.map((p) => `<p>${p}</p>`).join(''),
+            date: 'Mon, 16 Nov 2026 12:00:00 GMT',
+            category: 'Product Launch',
+          },
+        ],
+        'Wire',
+      ),
+    });
+    feeds.routes.set('/lab.xml', {
+      body: rssFeed(
+        [
+          {
+            title,
+            link: `${feeds.url}/lab/helix-3`,
+            description: 'Helix 3 is available today for developers and teams.',
+            date: 'Sun, 15 Nov 2026 09:00:00 GMT',
+          },
+        ],
+        'Lab Blog',
+      ),
+    });
+    feeds.routes.set('/lab/helix-3', {
+      body: articlePage({ title, paragraphs, author: 'Dana Whitfield', image: '/img/helix.png' }),
+      contentType: 'text/html; charset=utf-8',
+    });
 
     const sources = new SourcesRepository(db);
     const wire = await sources.upsert('Wire', `${feeds.url}/wire.xml`);

@@ -6,7 +6,14 @@ import { insertTool } from '../support/factories';
 const env = browserSuite();
 beforeAll(async () => {
   const db = env.sys.database.db;
-  await insertTool(db, { name: 'Canvas Genie', slug: 'canvas-genie', category: 'Image Generation', tags: ['art', 'images'], pricing: 'Paid', features: ['Upscaling', 'Style presets'] });
+  await insertTool(db, {
+    name: 'Canvas Genie',
+    slug: 'canvas-genie',
+    category: 'Image Generation',
+    tags: ['art', 'images'],
+    pricing: 'Paid',
+    features: ['Upscaling', 'Style presets'],
+  });
   await insertTool(db, { name: 'Pixel Forge', slug: 'pixel-forge', category: 'Image Generation', tags: ['art'], pricing: 'Free' });
   await insertTool(db, { name: 'Code Whisper', slug: 'code-whisper', category: 'Development', tags: ['coding'], pricing: 'Freemium' });
 });
@@ -104,7 +111,12 @@ describe('submit tool', () => {
     const sent = page.waitForRequest((r) => r.url().endsWith('/api/tools/submit') && r.method() === 'POST');
     await page.getByRole('button', { name: 'Submit Tool' }).click();
     // Spec §3: tags and features travel as lists, split on commas and trimmed.
-    expect((await sent).postDataJSON()).toMatchObject({ slug: 'meeting-scribe-2-0', tags: ['meetings', 'notes'], features: ['Live transcripts', 'Action items'], submittedById: 1 });
+    expect((await sent).postDataJSON()).toMatchObject({
+      slug: 'meeting-scribe-2-0',
+      tags: ['meetings', 'notes'],
+      features: ['Live transcripts', 'Action items'],
+      submittedById: 1,
+    });
     await page.getByRole('heading', { name: 'Thank you for your submission!' }).waitFor();
     await page.getByText('2-3 business days').waitFor();
     // The answer echoes the lists; the thank-you screen reads them and no error is shown.
@@ -112,7 +124,12 @@ describe('submit tool', () => {
     expect(await summary.allTextContents()).toEqual(['NLP Tools', 'meetings, notes', 'Live transcripts, Action items']);
     expect(await page.getByText('Error', { exact: true }).count()).toBe(0);
     const row = await env.sys.database.db('tools').where({ slug: 'meeting-scribe-2-0' }).first();
-    expect(row).toMatchObject({ approved: false, submitted_by_id: 1, tags: ['meetings', 'notes'], features: ['Live transcripts', 'Action items'] });
+    expect(row).toMatchObject({
+      approved: false,
+      submitted_by_id: 1,
+      tags: ['meetings', 'notes'],
+      features: ['Live transcripts', 'Action items'],
+    });
 
     await page.getByRole('button', { name: 'Submit Another Tool' }).click();
     expect(await page.getByLabel('Tool name *').inputValue()).toBe('');

@@ -11,8 +11,19 @@ beforeAll(async () => {
   const db = env.sys.database.db;
   // Remote image addresses that answer 404, as a moved or deleted publisher image does (served by the gateway itself).
   const remote = (file: string) => `${env.sys.url}/images/${file}`;
-  await insertNewsItem(db, { title: 'Story with a lost image', slug: 'lost-image', category: 'Policy', image_url: remote('gone.jpg'), publish_date: new Date(Date.UTC(2026, 9, 2)) });
-  await insertNewsItem(db, { title: 'Story with a good image', slug: 'good-image', image_url: remote('og-image.png'), publish_date: new Date(Date.UTC(2026, 9, 1)) });
+  await insertNewsItem(db, {
+    title: 'Story with a lost image',
+    slug: 'lost-image',
+    category: 'Policy',
+    image_url: remote('gone.jpg'),
+    publish_date: new Date(Date.UTC(2026, 9, 2)),
+  });
+  await insertNewsItem(db, {
+    title: 'Story with a good image',
+    slug: 'good-image',
+    image_url: remote('og-image.png'),
+    publish_date: new Date(Date.UTC(2026, 9, 1)),
+  });
   await insertTool(db, { name: 'Broken Logo Tool', slug: 'broken-logo', logo_url: remote('gone-logo.png') });
   await insertEvent(db, { name: 'Summit With Lost Banner', image_url: remote('gone-banner.jpg') });
   await insertJob(db, { title: 'Staff Engineer', company: 'Lostlogo Labs', company_logo_url: remote('gone-company.png') });
@@ -22,7 +33,9 @@ beforeAll(async () => {
 /** Images on the page that the browser could not draw: the "broken image" frames a visitor would see. */
 const brokenImages = (page: Page) =>
   page.evaluate(() =>
-    [...document.images].filter((img) => img.complete && img.naturalWidth === 0 && img.getBoundingClientRect().width > 0).map((img) => img.getAttribute('src')),
+    [...document.images]
+      .filter((img) => img.complete && img.naturalWidth === 0 && img.getBoundingClientRect().width > 0)
+      .map((img) => img.getAttribute('src')),
   );
 
 /**
@@ -31,7 +44,11 @@ const brokenImages = (page: Page) =>
  */
 const emojiInPage = (page: Page) =>
   page.evaluate(() => {
-    const text = document.body.innerText + [...document.querySelectorAll('[aria-label], [title], [alt]')].map((e) => e.getAttribute('aria-label') ?? e.getAttribute('title') ?? e.getAttribute('alt')).join(' ');
+    const text =
+      document.body.innerText +
+      [...document.querySelectorAll('[aria-label], [title], [alt]')]
+        .map((e) => e.getAttribute('aria-label') ?? e.getAttribute('title') ?? e.getAttribute('alt'))
+        .join(' ');
     return text.match(/\p{Emoji_Presentation}|\uFE0F/gu) ?? [];
   });
 
@@ -84,7 +101,18 @@ describe('images that fail to load', () => {
 describe('no emoji font needed', () => {
   it('the logo, favicon, placeholders and icons are drawn without one', async () => {
     const page = await openPage(env.browser, { mobile: true });
-    for (const path of ['/', '/news', '/news/lost-image', '/directory', '/directory/broken-logo', '/events', '/about', '/newsletter', '/submit-tool', '/no-such-page']) {
+    for (const path of [
+      '/',
+      '/news',
+      '/news/lost-image',
+      '/directory',
+      '/directory/broken-logo',
+      '/events',
+      '/about',
+      '/newsletter',
+      '/submit-tool',
+      '/no-such-page',
+    ]) {
       await page.goto(`${env.sys.url}${path}`);
       await page.locator('main h1').first().waitFor();
       expect(await emojiInPage(page), path).toEqual([]);

@@ -20,7 +20,12 @@ import { until } from '../support/until';
  * CSP (a blocked attempt means markup got through the sanitiser).
  */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-const overrides: Record<string, string> = { AI_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-test', IMAGE_PROXY_PRIVATE_ADDRESSES: 'true', PIPELINE_BACKOFF_MS: '50' };
+const overrides: Record<string, string> = {
+  AI_PROVIDER: 'openai',
+  OPENAI_API_KEY: 'sk-test',
+  IMAGE_PROXY_PRIVATE_ADDRESSES: 'true',
+  PIPELINE_BACKOFF_MS: '50',
+};
 let ai: FakeAiServer;
 let feeds: FeedServer;
 let exfil: http.Server;
@@ -43,7 +48,6 @@ const env = browserSuite(overrides);
 afterAll(async () => {
   await Promise.all([ai.close(), feeds.close(), new Promise((r) => exfil.close(r))]);
 });
-
 
 describe('hostile HTML on the article page', () => {
   let rewrittenSlug: string;
@@ -71,10 +75,22 @@ describe('hostile HTML on the article page', () => {
     const queue = new Queue(PIPELINE_QUEUES.collect.name, { connection: redis, prefix: env.sys.config.REDIS_PREFIX });
     try {
       await collectNow(queue, source.id, 'xss-browser');
-      const published = await until<{ slug: string; content: string }>(async () => db('news_feed').join('articles', 'articles.id', 'news_feed.article_id').where('articles.source_id', source.id).first('news_feed.slug', 'articles.content'));
+      const published = await until<{ slug: string; content: string }>(async () =>
+        db('news_feed')
+          .join('articles', 'articles.id', 'news_feed.article_id')
+          .where('articles.source_id', source.id)
+          .first('news_feed.slug', 'articles.content'),
+      );
       rewrittenSlug = published.slug;
       // The collector's own output, as it would be published without a rewrite.
-      collectedSlug = (await insertNewsItem(db, { slug: 'collected-feed-html', title: 'Collected feed HTML', content: published.content, image_url: `${exfilUrl}/lead.png` })).slug;
+      collectedSlug = (
+        await insertNewsItem(db, {
+          slug: 'collected-feed-html',
+          title: 'Collected feed HTML',
+          content: published.content,
+          image_url: `${exfilUrl}/lead.png`,
+        })
+      ).slug;
     } finally {
       await queue.close();
       redis.disconnect();
@@ -94,7 +110,9 @@ describe('hostile HTML on the article page', () => {
       });
       await page.addInitScript(() => {
         (window as unknown as { __violations: string[] }).__violations = [];
-        document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { __violations: string[] }).__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+        document.addEventListener('securitypolicyviolation', (e) =>
+          (window as unknown as { __violations: string[] }).__violations.push(`${e.violatedDirective} ${e.blockedURI}`),
+        );
       });
       const hitsBefore = exfilHits.filter((h) => h !== '/lead.png').length;
       await page.goto(`${env.sys.url}/news/${slug()}`);

@@ -26,7 +26,9 @@ const resolveDefaults = (env: Record<string, string>) =>
 
 describe('docker-compose.yml', () => {
   it('runs Postgres, Redis, Meilisearch, its key setup, a migration step and the four services', () => {
-    expect(Object.keys(services).sort()).toEqual(['content', 'gateway', 'meili-setup', 'meilisearch', 'migrate', 'pipeline', 'postgres', 'redis', 'search'].sort());
+    expect(Object.keys(services).sort()).toEqual(
+      ['content', 'gateway', 'meili-setup', 'meilisearch', 'migrate', 'pipeline', 'postgres', 'redis', 'search'].sort(),
+    );
     for (const name of ['postgres', 'redis', 'meilisearch', ...NODE_SERVICES]) {
       expect(services[name].healthcheck?.test.length, `${name} healthcheck`).toBeGreaterThan(0);
     }
@@ -72,7 +74,10 @@ describe('docker-compose.yml', () => {
     }
     expect(services['meili-setup'].environment).toMatchObject({ MEILI_API_KEY_FILE: '/run/meili/search.key' });
     expect(services['meili-setup'].environment!.MEILI_MASTER_KEY).toMatch(/MEILI_MASTER_KEY/);
-    expect(services.search.environment).toMatchObject({ MEILI_HOST: 'http://meilisearch:7700', MEILI_API_KEY_FILE: '/run/meili/search.key' });
+    expect(services.search.environment).toMatchObject({
+      MEILI_HOST: 'http://meilisearch:7700',
+      MEILI_API_KEY_FILE: '/run/meili/search.key',
+    });
     expect(services.search.environment).not.toHaveProperty('MEILI_API_KEY');
     expect(services.search.volumes).toEqual(['meili-key:/run/meili:ro']);
     expect(services.search.depends_on?.['meili-setup'].condition).toBe('service_completed_successfully');

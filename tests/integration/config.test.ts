@@ -27,7 +27,13 @@ describe('each service parses only the settings it uses', () => {
   });
 
   it('holds no secret it does not need', () => {
-    const env = { OPENAI_API_KEY: 'sk-secret', GEMINI_API_KEY: 'g-secret', MEILI_MASTER_KEY: 'master', MEILI_API_KEY: 'search-key', DATABASE_URL: 'postgres://u:p@db:5432/x' };
+    const env = {
+      OPENAI_API_KEY: 'sk-secret',
+      GEMINI_API_KEY: 'g-secret',
+      MEILI_MASTER_KEY: 'master',
+      MEILI_API_KEY: 'search-key',
+      DATABASE_URL: 'postgres://u:p@db:5432/x',
+    };
     const gateway = gatewayConfig(env) as Record<string, unknown>;
     const content = contentConfig(env) as Record<string, unknown>;
     const search = searchConfig(env) as Record<string, unknown>;

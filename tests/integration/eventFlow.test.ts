@@ -10,7 +10,6 @@ beforeAll(async () => {
 });
 afterAll(async () => sys.stop());
 
-
 describe('event bus across services', () => {
   it('a tool approved in content reaches the search index only after commit, once', async () => {
     const redis = createRedis(sys.config.REDIS_URL);

@@ -109,7 +109,12 @@ describe('gateway', () => {
 
 describe('gateway micro-cache of public API responses', () => {
   it('replays a public response without asking the service again, and never caches private ones', async () => {
-    const cfg = testConfig('postgres://postgres@127.0.0.1:5432/postgres', { CONTENT_URL: upstream.url, SEARCH_URL: upstream.url, PIPELINE_URL: upstream.url, WEB_DIST: dist });
+    const cfg = testConfig('postgres://postgres@127.0.0.1:5432/postgres', {
+      CONTENT_URL: upstream.url,
+      SEARCH_URL: upstream.url,
+      PIPELINE_URL: upstream.url,
+      WEB_DIST: dist,
+    });
     const gw = await startGateway(cfg, createLogger('gateway', 'silent'));
     try {
       const hits = () => seen.filter((s) => s.path.startsWith('/api/tools/')).length;
@@ -149,7 +154,13 @@ describe('gateway cache of answers tagged with surrogate keys (search)', () => {
     search.get('/api/news', (_req, res) => res.set('cache-control', 'public, max-age=60').json({ news: ['public'] }));
     const service = await serve(search, 0);
     const redis = await startThrowawayRedis();
-    const cfg = testConfig('postgres://postgres@127.0.0.1:5432/postgres', { CONTENT_URL: service.url, SEARCH_URL: service.url, PIPELINE_URL: service.url, WEB_DIST: dist, REDIS_URL: redis.url });
+    const cfg = testConfig('postgres://postgres@127.0.0.1:5432/postgres', {
+      CONTENT_URL: service.url,
+      SEARCH_URL: service.url,
+      PIPELINE_URL: service.url,
+      WEB_DIST: dist,
+      REDIS_URL: redis.url,
+    });
     const gw = await startGateway(cfg, createLogger('gateway', 'silent'));
     const publisher = createRedis(redis.url);
     publisher.on('error', () => undefined);
@@ -194,7 +205,9 @@ describe('gateway cache of answers tagged with surrogate keys (search)', () => {
       await get('/api/news');
       expect((await get('/api/news')).cache).toBe('HIT');
       await redis.kill();
-      await until(async () => (await get('/api/jobs/search?q=orbit')).cache === null && (await get('/api/tools/search?q=orbit')).cache === null);
+      await until(
+        async () => (await get('/api/jobs/search?q=orbit')).cache === null && (await get('/api/tools/search?q=orbit')).cache === null,
+      );
       const askedWhileDown = asked.get('/api/jobs/search?q=orbit')!;
       await new Promise((r) => setTimeout(r, PURGE_SETTLE_MS + 50));
       expect((await get('/api/jobs/search?q=orbit')).cache).toBeNull();
@@ -220,7 +233,12 @@ describe('gateway stale-while-revalidate (soft purges and expiry)', () => {
     const asked: { url: string; ifNoneMatch?: string; forwardedFor?: string; requestId?: string }[] = [];
     const service = express();
     service.get('/api/news/:name', (req, res) => {
-      asked.push({ url: req.originalUrl, ifNoneMatch: req.header('if-none-match'), forwardedFor: req.header('x-forwarded-for'), requestId: req.header('x-request-id') });
+      asked.push({
+        url: req.originalUrl,
+        ifNoneMatch: req.header('if-none-match'),
+        forwardedFor: req.header('x-forwarded-for'),
+        requestId: req.header('x-request-id'),
+      });
       if (failing) return void res.status(500).json({ error: 'down' });
       // A slow service: visitors who find the answer stale must not wait for this.
       setTimeout(() => {
@@ -231,7 +249,13 @@ describe('gateway stale-while-revalidate (soft purges and expiry)', () => {
     });
     const upstreamService = await serve(service, 0);
     const redis = await startThrowawayRedis();
-    const cfg = testConfig('postgres://postgres@127.0.0.1:5432/postgres', { CONTENT_URL: upstreamService.url, SEARCH_URL: upstreamService.url, PIPELINE_URL: upstreamService.url, WEB_DIST: dist, REDIS_URL: redis.url });
+    const cfg = testConfig('postgres://postgres@127.0.0.1:5432/postgres', {
+      CONTENT_URL: upstreamService.url,
+      SEARCH_URL: upstreamService.url,
+      PIPELINE_URL: upstreamService.url,
+      WEB_DIST: dist,
+      REDIS_URL: redis.url,
+    });
     const gw = await startGateway(cfg, createLogger('gateway', 'silent'));
     const publisher = createRedis(redis.url);
     const get = async (path: string, headers: Record<string, string> = {}) => {
@@ -252,7 +276,10 @@ describe('gateway stale-while-revalidate (soft purges and expiry)', () => {
       // Right after a purge, an answer fetched would not be kept (the service may not have heard yet): none is fetched.
       expect(askedFor('/api/news/story')).toBe(before);
       await new Promise((r) => setTimeout(r, PURGE_SETTLE_MS));
-      expect(await get('/api/news/story', { 'if-none-match': 'W/"old"', 'x-request-id': 'found-it-stale' })).toMatchObject({ cache: 'UPDATING', body: { version: 1 } });
+      expect(await get('/api/news/story', { 'if-none-match': 'W/"old"', 'x-request-id': 'found-it-stale' })).toMatchObject({
+        cache: 'UPDATING',
+        body: { version: 1 },
+      });
       const renewed = await until(async () => {
         const r = await get('/api/news/story');
         return r.cache === 'HIT' ? r : undefined;
@@ -318,11 +345,23 @@ describe('gateway background fetches', () => {
 describe('gateway fast path for API reads (before Express)', () => {
   it('gives a GET what Express gave it: request id, security headers, log line, and the address and protocol only a trusted proxy may set', async () => {
     const echo = express();
-    echo.get(/.*/, (req, res) => res.json({ forwardedFor: req.header('x-forwarded-for'), proto: req.header('x-forwarded-proto'), requestId: req.header('x-request-id'), url: req.originalUrl }));
+    echo.get(/.*/, (req, res) =>
+      res.json({
+        forwardedFor: req.header('x-forwarded-for'),
+        proto: req.header('x-forwarded-proto'),
+        requestId: req.header('x-request-id'),
+        url: req.originalUrl,
+      }),
+    );
     const service = await serve(echo, 0);
     const lines: { msg: string; url?: string; status?: number; reqId?: string }[] = [];
     const logger = createLogger('gateway', 'info', { write: (line: string) => void lines.push(JSON.parse(line)) });
-    const cfg = testConfig('postgres://postgres@127.0.0.1:5432/postgres', { CONTENT_URL: service.url, SEARCH_URL: service.url, PIPELINE_URL: service.url, WEB_DIST: dist });
+    const cfg = testConfig('postgres://postgres@127.0.0.1:5432/postgres', {
+      CONTENT_URL: service.url,
+      SEARCH_URL: service.url,
+      PIPELINE_URL: service.url,
+      WEB_DIST: dist,
+    });
     const edge = await startGateway(cfg, logger);
     const behindProxy = await startGateway({ ...cfg, GATEWAY_TRUSTED_PROXIES: 'loopback' }, createLogger('gateway', 'silent'));
     const claims = { 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'https', 'x-request-id': 'fast-1' };
@@ -362,14 +401,23 @@ describe('gateway keep-alive connections to the services', () => {
     });
     await new Promise<void>((r) => closing.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(closing.address() as { port: number }).port}`;
-    const cfg = testConfig('postgres://postgres@127.0.0.1:5432/postgres', { CONTENT_URL: url, SEARCH_URL: url, PIPELINE_URL: url, WEB_DIST: dist });
+    const cfg = testConfig('postgres://postgres@127.0.0.1:5432/postgres', {
+      CONTENT_URL: url,
+      SEARCH_URL: url,
+      PIPELINE_URL: url,
+      WEB_DIST: dist,
+    });
     const gw = await startGateway(cfg, createLogger('gateway', 'silent'));
     try {
       expect((await fetch(`${gw.url}/api/news?page=1`)).status).toBe(200);
       const reused = await fetch(`${gw.url}/api/news?page=2`);
       expect(reused.status).toBe(200);
       expect(answered).toEqual(['GET /api/news?page=1', 'GET /api/news?page=2']);
-      const post = await fetch(`${gw.url}/api/newsletter/subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":"a@b.example"}' });
+      const post = await fetch(`${gw.url}/api/newsletter/subscribe`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"email":"a@b.example"}',
+      });
       expect(post.status).toBe(503);
       expect(answered).toHaveLength(2);
     } finally {
@@ -386,11 +434,17 @@ describe('gateway while a service is down', () => {
     const flaky = express();
     flaky.get(/.*/, (req, res) => {
       if (mode === 'drop') return void req.socket.destroy();
-      if (mode === 'error') return void res.status(503).json({ error: { status: 503, code: 'service_unavailable', message: 'database down' } });
+      if (mode === 'error')
+        return void res.status(503).json({ error: { status: 503, code: 'service_unavailable', message: 'database down' } });
       res.set('cache-control', 'public, max-age=1').json({ news: ['fresh'], path: req.originalUrl });
     });
     const service = await serve(flaky, 0);
-    const cfg = testConfig('postgres://postgres@127.0.0.1:5432/postgres', { CONTENT_URL: service.url, SEARCH_URL: service.url, PIPELINE_URL: service.url, WEB_DIST: dist });
+    const cfg = testConfig('postgres://postgres@127.0.0.1:5432/postgres', {
+      CONTENT_URL: service.url,
+      SEARCH_URL: service.url,
+      PIPELINE_URL: service.url,
+      WEB_DIST: dist,
+    });
     const gw = await startGateway(cfg, createLogger('gateway', 'silent'));
     try {
       expect(await (await fetch(`${gw.url}/api/news?page=1`)).json()).toEqual({ news: ['fresh'], path: '/api/news?page=1' });
@@ -409,7 +463,9 @@ describe('gateway while a service is down', () => {
       const dropped = await fetch(`${gw.url}/api/tools?page=9`);
       expect(dropped.status).toBe(503);
       expect(dropped.headers.get('retry-after')).toBe('5');
-      expect(await dropped.json()).toMatchObject({ error: { status: 503, code: 'service_unavailable', message: 'The content service is unavailable' } });
+      expect(await dropped.json()).toMatchObject({
+        error: { status: 503, code: 'service_unavailable', message: 'The content service is unavailable' },
+      });
 
       await service.close();
       const gone = await fetch(`${gw.url}/api/news?page=1`);

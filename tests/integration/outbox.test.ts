@@ -49,7 +49,12 @@ describe('transactional outbox', () => {
       const tool = await insertTool(t.db, { approved: false });
       await approveTool(t.db, bus, tool.id);
       const [row] = await outbox(t.db).where('payload', '@>', JSON.stringify({ toolId: tool.id }));
-      expect(row).toMatchObject({ name: 'tool.approved', request_id: 'req-outbox', payload: { toolId: tool.id, slug: `tool-${tool.id}` }, attempts: 1 });
+      expect(row).toMatchObject({
+        name: 'tool.approved',
+        request_id: 'req-outbox',
+        payload: { toolId: tool.id, slug: `tool-${tool.id}` },
+        attempts: 1,
+      });
       expect(row.published_at).toBeInstanceOf(Date);
       await waitFor(() => received.length === 1, 'the subscriber to get the event');
       expect(received[0]).toMatchObject({ id: row.event_id, name: 'tool.approved', requestId: 'req-outbox', payload: { toolId: tool.id } });
@@ -89,7 +94,9 @@ describe('transactional outbox', () => {
       await approveTool(outer, bus, tool.id);
       expect(bus.published).toEqual([]);
     });
-    const row = await outbox(t.db).where('payload', '@>', JSON.stringify({ toolId: tool.id })).first();
+    const row = await outbox(t.db)
+      .where('payload', '@>', JSON.stringify({ toolId: tool.id }))
+      .first();
     expect(row.published_at).toBeNull();
     const relay = new OutboxRelay({ db: t.db, bus, logger: silent, pollMs: 50, relayAfterMs: 0 });
     await relay.relayOnce();
@@ -116,7 +123,9 @@ describe('transactional outbox', () => {
       const tool = await insertTool(t.db, { approved: false });
       await approveTool(t.db, bus, tool.id);
       expect((await t.db('tools').where({ id: tool.id }).first()).approved).toBe(true);
-      const row = await outbox(t.db).where('payload', '@>', JSON.stringify({ toolId: tool.id })).first();
+      const row = await outbox(t.db)
+        .where('payload', '@>', JSON.stringify({ toolId: tool.id }))
+        .first();
       expect(row.published_at).toBeNull();
 
       relay = new OutboxRelay({ db: t.db, bus, logger: silent, pollMs: 50, relayAfterMs: 0 }).start();
@@ -141,7 +150,10 @@ describe('transactional outbox', () => {
     }));
     await t.db('event_outbox').insert(rows);
     const bus = recordingBus({ delayMs: 1 });
-    const relays = Array.from({ length: 3 }, () => new OutboxRelay({ db: t.db, bus, logger: silent, pollMs: 50, relayAfterMs: 0, batchSize: 20 }));
+    const relays = Array.from(
+      { length: 3 },
+      () => new OutboxRelay({ db: t.db, bus, logger: silent, pollMs: 50, relayAfterMs: 0, batchSize: 20 }),
+    );
     await Promise.all(
       relays.map(async (relay) => {
         while ((await relay.relayOnce()).sent > 0);
@@ -160,7 +172,9 @@ describe('transactional outbox', () => {
     const bus = recordingBus();
     const relay = new OutboxRelay({ db: t.db, bus, logger: silent, pollMs: 50, relayAfterMs: 60_000 });
     expect(await relay.relayOnce()).toEqual({ sent: 0, blocked: false });
-    const row = await outbox(t.db).where('payload', '@>', JSON.stringify({ toolId: tool.id })).first();
+    const row = await outbox(t.db)
+      .where('payload', '@>', JSON.stringify({ toolId: tool.id }))
+      .first();
     expect(row).toMatchObject({ published_at: null });
   });
 });

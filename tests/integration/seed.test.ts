@@ -117,8 +117,16 @@ describe('seed', () => {
 
   it('has guides of every category and level with real bodies', async () => {
     const resources = await t.db('resources').select('*');
-    for (const c of RESOURCE_CATEGORIES) expect(resources.some((r) => r.category === c), c).toBe(true);
-    for (const l of DIFFICULTY_LEVELS) expect(resources.some((r) => r.difficulty_level === l), l).toBe(true);
+    for (const c of RESOURCE_CATEGORIES)
+      expect(
+        resources.some((r) => r.category === c),
+        c,
+      ).toBe(true);
+    for (const l of DIFFICULTY_LEVELS)
+      expect(
+        resources.some((r) => r.difficulty_level === l),
+        l,
+      ).toBe(true);
     for (const r of resources) {
       expect(wordCount(r.content), r.slug).toBeGreaterThanOrEqual(300);
       expect(wordCount(r.content), r.slug).toBeLessThanOrEqual(600);
@@ -143,7 +151,11 @@ describe('seed', () => {
 
   it('has jobs of every type, remote and on-site, posted before the reference date', async () => {
     const jobs = await t.db('jobs').select('*');
-    for (const type of JOB_TYPES) expect(jobs.some((j) => j.job_type === type), type).toBe(true);
+    for (const type of JOB_TYPES)
+      expect(
+        jobs.some((j) => j.job_type === type),
+        type,
+      ).toBe(true);
     expect(new Set(jobs.map((j) => j.remote))).toEqual(new Set([true, false]));
     expect(jobs.filter((j) => j.salary_range).length).toBeGreaterThan(jobs.length / 2);
     for (const j of jobs) {
@@ -174,8 +186,20 @@ describe('demo feeds', () => {
     const atom = await atomParser.parseString(await readFile(feedPath('model-makers-weekly.atom'), 'utf8'));
     const json = JSON.parse(await readFile(feedPath('ai-policy-brief.json'), 'utf8'));
     const items = [
-      ...rss.items.map((i) => ({ title: i.title!, link: i.link!, date: i.isoDate!, html: i['content:encoded'] ?? '', categories: i.categories ?? [] })),
-      ...atom.items.map((i) => ({ title: i.title!, link: i.link!, date: i.isoDate!, html: i.content ?? '', categories: (i.atomCategories ?? []).map((c) => c.$.term) })),
+      ...rss.items.map((i) => ({
+        title: i.title!,
+        link: i.link!,
+        date: i.isoDate!,
+        html: i['content:encoded'] ?? '',
+        categories: i.categories ?? [],
+      })),
+      ...atom.items.map((i) => ({
+        title: i.title!,
+        link: i.link!,
+        date: i.isoDate!,
+        html: i.content ?? '',
+        categories: (i.atomCategories ?? []).map((c) => c.$.term),
+      })),
       ...json.items.map((i: { title: string; url: string; date_published: string; content_html: string; tags: string[] }) => ({
         title: i.title,
         link: i.url,

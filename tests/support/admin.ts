@@ -51,11 +51,9 @@ export async function adminCall(origin: string, cookie: string | null, path: str
 }
 
 /** A browser page already signed in as the operator (the session cookie set from an API sign-in). */
-export async function signedInPage<P extends { context(): { addCookies(c: { name: string; value: string; url: string }[]): Promise<void> } }>(
-  page: P,
-  origin: string,
-  account: { username: string; password: string } = ADMIN,
-): Promise<P> {
+export async function signedInPage<
+  P extends { context(): { addCookies(c: { name: string; value: string; url: string }[]): Promise<void> } },
+>(page: P, origin: string, account: { username: string; password: string } = ADMIN): Promise<P> {
   const [name, value] = (await signIn(origin, account)).split('=') as [string, string];
   await page.context().addCookies([{ name, value, url: origin }]);
   return page;

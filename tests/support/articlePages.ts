@@ -25,7 +25,9 @@ export function articlePage(page: ArticlePage): string {
   const head = [
     `<meta charset="utf-8"><title>${esc(page.title)} | ${esc(site)}</title>`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    page.description ? `<meta name="description" content="${esc(page.description)}"><meta property="og:description" content="${esc(page.description)}">` : '',
+    page.description
+      ? `<meta name="description" content="${esc(page.description)}"><meta property="og:description" content="${esc(page.description)}">`
+      : '',
     `<meta property="og:title" content="${esc(page.title)}"><meta property="og:site_name" content="${esc(site)}"><meta property="og:type" content="article">`,
     page.image ? `<meta property="og:image" content="${esc(page.image)}"><meta name="twitter:card" content="summary_large_image">` : '',
     page.author && authorIn === 'meta' ? `<meta name="author" content="${esc(page.author)}">` : '',
@@ -35,13 +37,20 @@ export function articlePage(page: ArticlePage): string {
     '<link rel="stylesheet" href="/assets/site.css"><script src="/assets/analytics.js" async></script>',
   ].join('\n');
   const nav = `<header class="site-header"><a class="logo" href="/">${esc(site)}</a><nav><ul><li><a href="/research">Research</a></li><li><a href="/products">Products</a></li><li><a href="/company">Company</a></li><li><a href="/careers">Careers</a></li><li><a href="/blog">Blog</a></li></ul></nav><button class="menu">Menu</button></header>`;
-  const cookie = '<div class="cookie-banner" role="dialog"><p>We use cookies to improve your experience and analyse traffic.</p><button>Accept all</button><button>Manage preferences</button></div>';
-  const byline = page.author && authorIn === 'byline' ? `<p class="byline">By <a rel="author" href="/people/x">${esc(page.author)}</a></p>` : '';
-  const inline = page.inlineImage ? `<figure><img src="${esc(page.inlineImage)}" alt="Diagram"><figcaption>How the system fits together.</figcaption></figure>` : '';
+  const cookie =
+    '<div class="cookie-banner" role="dialog"><p>We use cookies to improve your experience and analyse traffic.</p><button>Accept all</button><button>Manage preferences</button></div>';
+  const byline =
+    page.author && authorIn === 'byline' ? `<p class="byline">By <a rel="author" href="/people/x">${esc(page.author)}</a></p>` : '';
+  const inline = page.inlineImage
+    ? `<figure><img src="${esc(page.inlineImage)}" alt="Diagram"><figcaption>How the system fits together.</figcaption></figure>`
+    : '';
   const body = page.paragraphs.map((p, i) => (i === 2 ? `<h2>What changes</h2><p>${esc(p)}</p>` : `<p>${esc(p)}</p>`)).join('\n');
-  const share = '<div class="share"><a href="https://x.com/share">Share on X</a><a href="https://www.linkedin.com/share">Share on LinkedIn</a><button>Copy link</button></div>';
-  const sidebar = '<aside class="sidebar"><h3>Related posts</h3><ul><li><a href="/blog/a">An update to our pricing</a></li><li><a href="/blog/b">Meet the team behind our API</a></li><li><a href="/blog/c">Join us at the developer summit</a></li></ul><form class="newsletter"><label>Subscribe to our newsletter</label><input type="email"><button>Subscribe</button></form></aside>';
-  const footer = '<footer class="site-footer"><p>© 2026 Fixture Labs. All rights reserved.</p><ul><li><a href="/privacy">Privacy</a></li><li><a href="/terms">Terms</a></li><li><a href="/contact">Contact</a></li></ul></footer>';
+  const share =
+    '<div class="share"><a href="https://x.com/share">Share on X</a><a href="https://www.linkedin.com/share">Share on LinkedIn</a><button>Copy link</button></div>';
+  const sidebar =
+    '<aside class="sidebar"><h3>Related posts</h3><ul><li><a href="/blog/a">An update to our pricing</a></li><li><a href="/blog/b">Meet the team behind our API</a></li><li><a href="/blog/c">Join us at the developer summit</a></li></ul><form class="newsletter"><label>Subscribe to our newsletter</label><input type="email"><button>Subscribe</button></form></aside>';
+  const footer =
+    '<footer class="site-footer"><p>© 2026 Fixture Labs. All rights reserved.</p><ul><li><a href="/privacy">Privacy</a></li><li><a href="/terms">Terms</a></li><li><a href="/contact">Contact</a></li></ul></footer>';
   return `<!doctype html><html lang="en"><head>${head}</head><body>${nav}${cookie}<main><article class="post"><h1>${esc(page.title)}</h1>${byline}<time datetime="2026-11-16">November 16, 2026</time>${inline}<div class="post-body">${body}</div>${share}</article>${sidebar}</main>${footer}</body></html>`;
 }
 

@@ -17,7 +17,13 @@ export default async function setup(project: TestProject) {
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await build({ root: path.resolve('web'), logLevel: 'warn', mode: 'production', configFile: path.resolve('web/vite.config.ts'), build: { outDir, emptyOutDir: true } });
+    await build({
+      root: path.resolve('web'),
+      logLevel: 'warn',
+      mode: 'production',
+      configFile: path.resolve('web/vite.config.ts'),
+      build: { outDir, emptyOutDir: true },
+    });
   } finally {
     process.env.NODE_ENV = nodeEnv;
   }

@@ -47,7 +47,12 @@ export async function startFakeAiServer(): Promise<FakeAiServer> {
       const text = state.mode === 'malformed' ? 'Sure! Here is your article: it is great.' : JSON.stringify(state.rewrite);
       res.writeHead(200, { 'content-type': 'application/json' });
       if (req.url?.includes(':generateContent')) {
-        res.end(JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP' }], usageMetadata: { promptTokenCount: 100, candidatesTokenCount: 50 } }));
+        res.end(
+          JSON.stringify({
+            candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP' }],
+            usageMetadata: { promptTokenCount: 100, candidatesTokenCount: 50 },
+          }),
+        );
       } else {
         res.end(
           JSON.stringify({

@@ -2,7 +2,11 @@ import type { ChildProcess } from 'node:child_process';
 import { rssFeed, uniqueArticleHtml } from './feedServer';
 
 /** Polls `fn` until it returns something truthy; throws `message` after `ms`. */
-export async function until<T>(fn: () => Promise<T | undefined | false | null> | T | undefined | false | null, message: string, ms = 60_000): Promise<T> {
+export async function until<T>(
+  fn: () => Promise<T | undefined | false | null> | T | undefined | false | null,
+  message: string,
+  ms = 60_000,
+): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     try {
@@ -51,7 +55,9 @@ export const alive = (pid: number) => {
 };
 
 export const exited = (child: ChildProcess) =>
-  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
 /** Status, headers and parsed JSON (or text) of a GET or POST. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- fault tests read loosely typed JSON bodies, as test files may.

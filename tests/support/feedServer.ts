@@ -48,7 +48,11 @@ export async function startFeedServer(): Promise<FeedServer> {
       res.end();
       return;
     }
-    res.writeHead(route.status ?? 200, { 'content-type': route.contentType ?? 'application/rss+xml; charset=utf-8', etag, ...route.headers });
+    res.writeHead(route.status ?? 200, {
+      'content-type': route.contentType ?? 'application/rss+xml; charset=utf-8',
+      etag,
+      ...route.headers,
+    });
     res.end(route.body);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

@@ -53,7 +53,9 @@ export default async function setup(project: TestProject) {
   project.provide('runId', runId);
 
   return async () => {
-    const { rows } = await client.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [`nb_test_${runId}_%`]);
+    const { rows } = await client.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [
+      `nb_test_${runId}_%`,
+    ]);
     for (const { datname } of rows) {
       await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
     }

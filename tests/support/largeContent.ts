@@ -24,19 +24,36 @@ export interface LargeContentSize {
 
 /** Taxonomy tags and the share of items carrying each (per mille). */
 const TAG_SHARES: [string, number][] = [
-  ['llm', 400], ['generative-ai', 220], ['research', 200], ['agents', 150], ['open-source', 120], ['machine-learning', 110],
-  ['ai-policy', 90], ['hardware', 80], ['computer-vision', 70], ['funding', 60], ['nlp', 55], ['ai-safety', 50],
-  ['benchmarks', 45], ['healthcare', 35], ['robotics', 30], ['rag', 25], ['education', 20],
+  ['llm', 400],
+  ['generative-ai', 220],
+  ['research', 200],
+  ['agents', 150],
+  ['open-source', 120],
+  ['machine-learning', 110],
+  ['ai-policy', 90],
+  ['hardware', 80],
+  ['computer-vision', 70],
+  ['funding', 60],
+  ['nlp', 55],
+  ['ai-safety', 50],
+  ['benchmarks', 45],
+  ['healthcare', 35],
+  ['robotics', 30],
+  ['rag', 25],
+  ['education', 20],
 ];
 const LONG_TAIL_TAGS = 2000;
 const TOOL_TAGS = 300;
 
 /** `floor(n^u)` for u uniform in [0,1) from a hash: value k with probability ∝ 1/k (a Zipf-like law). */
 const zipf = (n: number, hashExpr: string) => `floor(exp((abs(${hashExpr}) % 100000) / 100000.0 * ln(${n})))::int`;
-const pick = (list: readonly string[], hashExpr: string) => `(ARRAY[${list.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}])[1 + abs(${hashExpr}) % ${list.length}]`;
+const pick = (list: readonly string[], hashExpr: string) =>
+  `(ARRAY[${list.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}])[1 + abs(${hashExpr}) % ${list.length}]`;
 
 export async function generateLargeContent(db: Knex, size: LargeContentSize): Promise<void> {
-  const taxonomy = TAG_SHARES.map(([tag, share]) => `CASE WHEN abs(hashtext(a.id || '${tag}')) % 1000 < ${share} THEN '${tag}' END`).join(', ');
+  const taxonomy = TAG_SHARES.map(([tag, share]) => `CASE WHEN abs(hashtext(a.id || '${tag}')) % 1000 < ${share} THEN '${tag}' END`).join(
+    ', ',
+  );
   await db.raw(
     `INSERT INTO articles (title, author, publish_date, category, published, processing_status, source_url, news_source)
      SELECT 'Generated story ' || g || ' on ' || md5(g::text), 'Bench Desk', timestamptz '2024-01-01' + g * interval '5 minutes',

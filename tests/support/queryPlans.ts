@@ -68,7 +68,9 @@ export async function explain(
     if (generic) {
       await client.query(`PREPARE explained AS ${query.sql}`);
       await client.query('SET plan_cache_mode = force_generic_plan');
-      statement = query.bindings.length ? `EXECUTE explained(${query.bindings.map((v) => literal(client, v)).join(', ')})` : 'EXECUTE explained';
+      statement = query.bindings.length
+        ? `EXECUTE explained(${query.bindings.map((v) => literal(client, v)).join(', ')})`
+        : 'EXECUTE explained';
       values = [];
     }
     const text = await client.query({ text: `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${statement}`, values });
@@ -98,9 +100,12 @@ export function planProblems(root: PlanNode, opts: { tables: string[]; rowBudget
     if (node['Node Type'] === 'Seq Scan' && node['Relation Name'] && opts.tables.includes(node['Relation Name'])) {
       problems.push(`Seq Scan on ${node['Relation Name']}`);
     }
-    const rows = (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0)) * node['Actual Loops'];
+    const rows =
+      (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0)) * node['Actual Loops'];
     if (rows > opts.rowBudget) {
-      problems.push(`${node['Node Type']}${node['Relation Name'] ? ` on ${node['Relation Name']}` : ''}${node['Index Name'] ? ` (${node['Index Name']})` : ''} handles ${rows} rows`);
+      problems.push(
+        `${node['Node Type']}${node['Relation Name'] ? ` on ${node['Relation Name']}` : ''}${node['Index Name'] ? ` (${node['Index Name']})` : ''} handles ${rows} rows`,
+      );
     }
   }
   return problems;

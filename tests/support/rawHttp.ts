@@ -24,7 +24,9 @@ export function rawRequest(origin: string, request: string | Buffer, waitMs = 50
       const [statusLine = '', ...headerLines] = head.split('\r\n');
       const status = Number(statusLine.split(' ')[1]);
       if (!status) return reject(new Error(`No HTTP response within ${waitMs} ms (got ${JSON.stringify(text.slice(0, 200))})`));
-      const headers = Object.fromEntries(headerLines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+      const headers = Object.fromEntries(
+        headerLines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+      );
       resolve({ status, headers, body: rest.join('\r\n\r\n') });
     };
     const timer = setTimeout(finish, waitMs);

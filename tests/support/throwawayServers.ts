@@ -35,7 +35,9 @@ export async function waitFor(check: () => Promise<boolean> | boolean, message: 
 }
 
 const exited = (child: ChildProcess) =>
-  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
 export interface ThrowawayRedis {
   url: string;
@@ -63,7 +65,9 @@ export async function startThrowawayRedis(): Promise<ThrowawayRedis> {
     }
   };
   const start = async () => {
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: 'ignore' });
+    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
+      stdio: 'ignore',
+    });
     await waitFor(ping, `redis-server on port ${port}`);
   };
   const kill = async () => {

@@ -13,7 +13,11 @@ export async function until<T>(fn: () => Promise<T | undefined | null | false>, 
  * Fetches `url` every 25 ms until `done(body)` holds, or fails after `withinMs`. Returns how long that
  * took and the `x-cache` of every answer before: which kept answers stood in while the change arrived.
  */
-export async function fetchUntilChanged<T>(url: string, done: (body: T) => boolean, withinMs: number): Promise<{ ms: number; before: (string | null)[] }> {
+export async function fetchUntilChanged<T>(
+  url: string,
+  done: (body: T) => boolean,
+  withinMs: number,
+): Promise<{ ms: number; before: (string | null)[] }> {
   const started = Date.now();
   const before: (string | null)[] = [];
   while (Date.now() - started < withinMs) {

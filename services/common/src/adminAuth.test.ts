@@ -67,14 +67,26 @@ describe('requireAdmin', () => {
   });
 
   it('refuses a state change another site made the browser send, and accepts our own pages and non-browser clients', async () => {
-    const crossSite = await call('/api/admin/change', { method: 'POST', token: adminToken, headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
+    const crossSite = await call('/api/admin/change', {
+      method: 'POST',
+      token: adminToken,
+      headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    });
     expect(crossSite.status).toBe(403);
     expect((await crossSite.json()).error.code).toBe('cross_site_request');
-    const sameSite = await call('/api/admin/change', { method: 'POST', token: adminToken, headers: { origin: 'https://shop.news.example', 'sec-fetch-site': 'same-site' } });
+    const sameSite = await call('/api/admin/change', {
+      method: 'POST',
+      token: adminToken,
+      headers: { origin: 'https://shop.news.example', 'sec-fetch-site': 'same-site' },
+    });
     expect(sameSite.status).toBe(403);
     const oldBrowser = await call('/api/admin/change', { method: 'POST', token: adminToken, headers: { origin: 'https://evil.example' } });
     expect(oldBrowser.status).toBe(403);
-    const ours = await call('/api/admin/change', { method: 'POST', token: adminToken, headers: { origin: SITE, 'sec-fetch-site': 'same-origin' } });
+    const ours = await call('/api/admin/change', {
+      method: 'POST',
+      token: adminToken,
+      headers: { origin: SITE, 'sec-fetch-site': 'same-origin' },
+    });
     expect(await ours.json()).toEqual({ changed: true, by: 'ops' });
     const viaHost = await call('/api/admin/change', { method: 'POST', token: adminToken, headers: { origin: server.url } });
     expect(viaHost.status).toBe(200);

@@ -40,7 +40,12 @@ export async function recordAudit(db: Knex, record: AuditRecord): Promise<void> 
 
 /** The newest records first. */
 export async function listAudit(db: Knex, limit: number): Promise<AuditEntry[]> {
-  const rows = await db<AuditRow>('admin_audit_log').orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit);
+  const rows = await db<AuditRow>('admin_audit_log')
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(limit);
   return rows.map((r) => ({
     id: Number(r.id),
     actor: r.actor_username,

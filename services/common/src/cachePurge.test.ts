@@ -12,7 +12,11 @@ afterEach(() => schedule?.cancel());
 function recorded(quietMs?: number) {
   const started = Date.now();
   const purges: { keys: string[]; soft: boolean; at: number }[] = [];
-  schedule = new PurgeSchedule({ intervalMs: INTERVAL, quietMs, purge: (keys, { soft }) => purges.push({ keys, soft, at: Date.now() - started }) });
+  schedule = new PurgeSchedule({
+    intervalMs: INTERVAL,
+    quietMs,
+    purge: (keys, { soft }) => purges.push({ keys, soft, at: Date.now() - started }),
+  });
   return { schedule, purges };
 }
 

@@ -23,7 +23,12 @@ const SOFT_MARK = '~';
  * service allowed `stale-while-revalidate` is replayed once more while the
  * gateway fetches its successor in the background; others are expired as by a hard one.
  */
-export async function purgeGatewayCache(redis: Redis, redisPrefix: string, keys: readonly string[], options: { soft?: boolean } = {}): Promise<void> {
+export async function purgeGatewayCache(
+  redis: Redis,
+  redisPrefix: string,
+  keys: readonly string[],
+  options: { soft?: boolean } = {},
+): Promise<void> {
   await redis.publish(cachePurgeChannel(redisPrefix), keys.map((key) => (options.soft ? SOFT_MARK + key : key)).join(' '));
 }
 

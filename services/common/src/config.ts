@@ -87,7 +87,11 @@ export const configSchema = z.object({
   ADMIN_USERNAME: z.string().trim().min(3).max(64).optional(),
   ADMIN_PASSWORD: z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters').optional(),
   /** Hours an operator session lives without being used. */
-  ADMIN_SESSION_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+  ADMIN_SESSION_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(12),
   /** Failed sign-ins accepted per client address, and per username, every 15 minutes. */
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   /** How long an admin fix call waits for its job before answering 504 (the gateway gives up at 15 s). */

@@ -19,7 +19,11 @@ afterAll(async () => {
 });
 
 const preparedTexts = async (): Promise<string[]> =>
-  (await db.raw<{ rows: { statement: string }[] }>(`SELECT statement FROM pg_prepared_statements WHERE statement NOT LIKE '%pg_prepared_statements%'`)).rows.map((r) => r.statement);
+  (
+    await db.raw<{ rows: { statement: string }[] }>(
+      `SELECT statement FROM pg_prepared_statements WHERE statement NOT LIKE '%pg_prepared_statements%'`,
+    )
+  ).rows.map((r) => r.statement);
 
 describe('createDb with preparedReads', () => {
   it('prepares reads once per connection and leaves writes unprepared', async () => {
@@ -48,7 +52,7 @@ describe('createDb with preparedReads', () => {
     expect((await preparedTexts()).filter((t) => /LIKE/i.test(t))).toEqual([]);
   });
 
-  it('answers with the new columns after a migration changed a prepared statement\'s result', async () => {
+  it("answers with the new columns after a migration changed a prepared statement's result", async () => {
     expect(await db('prepared_things').select('*').orderBy('id')).toEqual([{ id: 1, name: 'one' }]);
     await db.schema.alterTable('prepared_things', (t) => t.text('colour').defaultTo('blue'));
     // Postgres refuses the old statement (0A000, "cached plan must not change result type"): it is dropped and prepared again.

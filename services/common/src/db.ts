@@ -95,7 +95,10 @@ export function createDb(databaseUrl: string, options: DbOptions = {}, logger?: 
       min: options.min ?? 0,
       max: options.max ?? 10,
       ...(settings.length && {
-        afterCreate: (conn: { query(sql: string, cb: (err: Error | null) => void): void }, done: (err: Error | null, conn: unknown) => void) => {
+        afterCreate: (
+          conn: { query(sql: string, cb: (err: Error | null) => void): void },
+          done: (err: Error | null, conn: unknown) => void,
+        ) => {
           conn.query(settings.map(([name, value]) => `SET ${name} = ${value}`).join('; '), (err) => done(err, conn));
         },
       }),

@@ -34,11 +34,11 @@ export const validationFailed = (message: string, field?: string) => new AppErro
 export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
 export const conflict = (message: string, field?: string) => new AppError(409, 'conflict', message, field);
 export const payloadTooLarge = (message = 'Request body is too large') => new AppError(413, 'payload_too_large', message);
-export const requestTimeout = (message = 'The request body did not arrive in time') => new AppError(408, 'request_timeout', message, 'body');
+export const requestTimeout = (message = 'The request body did not arrive in time') =>
+  new AppError(408, 'request_timeout', message, 'body');
 export const unsupportedMediaType = (message = 'Send the request body as JSON (Content-Type: application/json)') =>
   new AppError(415, 'unsupported_media_type', message, 'content-type');
-export const tooManyRequests = (message = 'Too many requests, please try again later') =>
-  new AppError(429, 'too_many_requests', message);
+export const tooManyRequests = (message = 'Too many requests, please try again later') => new AppError(429, 'too_many_requests', message);
 export const badGateway = (message: string) => new AppError(502, 'bad_gateway', message);
 export const serviceUnavailable = (message: string) => new AppError(503, 'service_unavailable', message);
 export const internalError = () => new AppError(500, 'internal_error', 'An unexpected error occurred');
@@ -75,8 +75,20 @@ function fieldFromConstraint(constraint?: string): string | undefined {
 }
 
 /** SQLSTATE classes and socket errors that mean the database is not there right now (down, restarting, out of connections). */
-const DB_UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300']);
-const DB_UNAVAILABLE_MESSAGE = /Connection terminated|connection error|Knex: Timeout acquiring a connection|timeout exceeded when trying to connect|the database system is (starting up|shutting down|in recovery)/i;
+const DB_UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+const DB_UNAVAILABLE_MESSAGE =
+  /Connection terminated|connection error|Knex: Timeout acquiring a connection|timeout exceeded when trying to connect|the database system is (starting up|shutting down|in recovery)/i;
 
 /** True when an error says the database could not be reached, as opposed to refusing a query. */
 export function isDatabaseUnavailable(err: unknown): boolean {
@@ -91,13 +103,22 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
   if (err instanceof z.ZodError) return fromZodError(err);
-  const e = err as { code?: string; constraint?: string; column?: string; status?: number; type?: string; expose?: boolean; message?: string };
+  const e = err as {
+    code?: string;
+    constraint?: string;
+    column?: string;
+    status?: number;
+    type?: string;
+    expose?: boolean;
+    message?: string;
+  };
   if (e && typeof e.code === 'string' && PG_CLIENT_ERRORS[e.code]) return PG_CLIENT_ERRORS[e.code]!(e);
   // Errors raised by body-parser / express carry a status and `expose`.
   if (e && typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
     if (e.type === 'entity.too.large') return payloadTooLarge();
     if (e.type === 'entity.parse.failed') return badRequest('Request body is not valid JSON', 'body');
-    if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') return new AppError(415, 'unsupported_media_type', e.message ?? 'Unsupported body encoding', 'content-type');
+    if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported')
+      return new AppError(415, 'unsupported_media_type', e.message ?? 'Unsupported body encoding', 'content-type');
     if (e.type === 'request.aborted' || e.type === 'request.size.invalid') return badRequest('The request body was cut short', 'body');
     // The router could not decode a path parameter (a malformed percent-escape such as %E0).
     if (e.message?.startsWith('Failed to decode param')) return badRequest('The URL has a malformed percent-escape', 'url');

@@ -98,13 +98,17 @@ export class EventBus {
     };
     try {
       const status = (this.options.connection as { status?: string }).status;
-      if (this.connectedOnce && status !== undefined && status !== 'ready') throw new BusUnavailableError(`Redis is not connected (${status})`);
+      if (this.connectedOnce && status !== undefined && status !== 'ready')
+        throw new BusUnavailableError(`Redis is not connected (${status})`);
       await withTimeout(
         Promise.all(EVENT_SUBSCRIBERS[name].map((service) => this.queueFor(service).add(name, event, { jobId: event.id }))),
         PUBLISH_TIMEOUT_MS,
       );
     } catch (err) {
-      this.options.logger?.warn({ event: name, eventId: event.id, requestId: meta.requestId, err: (err as Error).message }, 'event not published yet');
+      this.options.logger?.warn(
+        { event: name, eventId: event.id, requestId: meta.requestId, err: (err as Error).message },
+        'event not published yet',
+      );
       throw err;
     }
     this.options.logger?.debug({ event: name, eventId: event.id, requestId: meta.requestId }, 'event published');
@@ -133,7 +137,13 @@ export class EventBus {
     );
     worker.on('failed', (job, err) => {
       const final = !job || job.attemptsMade >= (job.opts.attempts ?? 1);
-      const fields = { err: final ? err : err.message, event: job?.name, eventId: job?.id, attempt: job?.attemptsMade, requestId: job?.data?.requestId };
+      const fields = {
+        err: final ? err : err.message,
+        event: job?.name,
+        eventId: job?.id,
+        attempt: job?.attemptsMade,
+        requestId: job?.data?.requestId,
+      };
       if (final) logger?.error(fields, 'event handler failed for good');
       else logger?.warn(fields, 'event handler failed; will retry');
     });
@@ -147,4 +157,3 @@ export class EventBus {
     await Promise.all([...this.queues.values()].map((q) => q.close()));
   }
 }
-

@@ -31,7 +31,9 @@ describe('sanitizeArticleHtml', () => {
     expect(sanitizeArticleHtml('<a href="/story/2">more</a>', { baseUrl: 'https://publisher.example/news/1' })).toBe(
       '<a href="https://publisher.example/story/2" rel="noopener noreferrer nofollow ugc" target="_blank">more</a>',
     );
-    expect(sanitizeArticleHtml('<a href="//evil.example/x">x</a>', { baseUrl: 'https://publisher.example/' })).toContain('href="https://evil.example/x"');
+    expect(sanitizeArticleHtml('<a href="//evil.example/x">x</a>', { baseUrl: 'https://publisher.example/' })).toContain(
+      'href="https://evil.example/x"',
+    );
     expect(sanitizeArticleHtml('<a href="/story/2">more</a>')).toBe('<a>more</a>');
     expect(sanitizeArticleHtml('<p>a<a href="javascript:alert(1)"></a>b</p>')).toBe('<p>ab</p>');
   });
@@ -49,7 +51,9 @@ describe('htmlToText and plainText', () => {
   });
 
   it('plainText removes markup a visitor typed but keeps their line breaks and literal symbols', () => {
-    expect(plainText('  <b>Fast</b> tool <script>alert(1)</script>\n\nfor R&D, 5 < 7 > 3 "quoted"\u0000  ')).toBe('Fast tool\n\nfor R&D, 5 < 7 > 3 "quoted"');
+    expect(plainText('  <b>Fast</b> tool <script>alert(1)</script>\n\nfor R&D, 5 < 7 > 3 "quoted"\u0000  ')).toBe(
+      'Fast tool\n\nfor R&D, 5 < 7 > 3 "quoted"',
+    );
     expect(plainText('<img src=x onerror=alert(1)>')).toBe('');
   });
 });
@@ -58,7 +62,17 @@ describe('isHttpUrl', () => {
   it('accepts absolute http(s) URLs only', () => {
     expect(isHttpUrl('https://tool.example/logo.png')).toBe(true);
     expect(isHttpUrl('http://tool.example')).toBe(true);
-    for (const bad of ['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'JAVASCRIPT:alert(1)', 'ftp://x.example', 'file:///etc/passwd', '/relative', 'https://', 'not a url', 'vbscript:x']) {
+    for (const bad of [
+      'javascript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'JAVASCRIPT:alert(1)',
+      'ftp://x.example',
+      'file:///etc/passwd',
+      '/relative',
+      'https://',
+      'not a url',
+      'vbscript:x',
+    ]) {
       expect(isHttpUrl(bad), bad).toBe(false);
     }
   });

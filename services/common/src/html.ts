@@ -8,14 +8,65 @@ import sanitize from 'sanitize-html';
 
 /** Elements whose whole content is dropped, not kept as text: code, styles, embeds, foreign markup. */
 const DROPPED_WITH_CONTENT = [
-  'script', 'style', 'template', 'noscript', 'noembed', 'noframes', 'iframe', 'object', 'embed', 'applet', 'frameset', 'frame',
-  'svg', 'math', 'textarea', 'select', 'option', 'title', 'xmp', 'plaintext', 'head',
+  'script',
+  'style',
+  'template',
+  'noscript',
+  'noembed',
+  'noframes',
+  'iframe',
+  'object',
+  'embed',
+  'applet',
+  'frameset',
+  'frame',
+  'svg',
+  'math',
+  'textarea',
+  'select',
+  'option',
+  'title',
+  'xmp',
+  'plaintext',
+  'head',
 ];
 
 const ALLOWED_TAGS = [
-  'p', 'br', 'hr', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'blockquote', 'figure', 'figcaption',
-  'strong', 'em', 'b', 'i', 'u', 's', 'sub', 'sup', 'abbr', 'code', 'pre', 'a',
-  'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td',
+  'p',
+  'br',
+  'hr',
+  'h2',
+  'h3',
+  'h4',
+  'ul',
+  'ol',
+  'li',
+  'dl',
+  'dt',
+  'dd',
+  'blockquote',
+  'figure',
+  'figcaption',
+  'strong',
+  'em',
+  'b',
+  'i',
+  'u',
+  's',
+  'sub',
+  'sup',
+  'abbr',
+  'code',
+  'pre',
+  'a',
+  'table',
+  'caption',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
 ];
 
 const LINK_SCHEMES = ['http:', 'https:', 'mailto:'];
@@ -49,7 +100,13 @@ export interface SanitizeOptions {
 export function sanitizeArticleHtml(html: string, options: SanitizeOptions = {}): string {
   return sanitize(html.replace(CONTROL_CHARS, ''), {
     allowedTags: ALLOWED_TAGS,
-    allowedAttributes: { a: ['href', 'title', 'rel', 'target'], abbr: ['title'], td: ['colspan', 'rowspan'], th: ['colspan', 'rowspan', 'scope'], ol: ['start'] },
+    allowedAttributes: {
+      a: ['href', 'title', 'rel', 'target'],
+      abbr: ['title'],
+      td: ['colspan', 'rowspan'],
+      th: ['colspan', 'rowspan', 'scope'],
+      ol: ['start'],
+    },
     allowedSchemes: ['http', 'https', 'mailto'],
     allowedSchemesAppliedToAttributes: ['href'],
     allowProtocolRelative: false,
@@ -83,7 +140,8 @@ function stripTags(html: string): string {
     .replace(/&amp;/g, '&');
 }
 
-const BLOCK_BOUNDARY = /<\/?(?:p|div|br|hr|li|dt|dd|h[1-6]|tr|td|th|blockquote|pre|section|article|header|footer|figure|figcaption|ul|ol|dl|table)\b[^>]*>/gi;
+const BLOCK_BOUNDARY =
+  /<\/?(?:p|div|br|hr|li|dt|dd|h[1-6]|tr|td|th|blockquote|pre|section|article|header|footer|figure|figcaption|ul|ol|dl|table)\b[^>]*>/gi;
 
 /** One line of plain text from HTML (titles, excerpts, descriptions): tags gone, blocks separated by a space. */
 export function htmlToText(html: string): string {

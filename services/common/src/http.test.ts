@@ -32,7 +32,9 @@ describe('service kit', () => {
   it('answers invalid JSON with a 400 envelope naming the body', async () => {
     const res = await post('{"name":');
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: { status: 400, code: 'bad_request', message: 'Request body is not valid JSON', field: 'body' } });
+    expect(await res.json()).toEqual({
+      error: { status: 400, code: 'bad_request', message: 'Request body is not valid JSON', field: 'body' },
+    });
   });
 
   it('answers an oversized body with 413', async () => {

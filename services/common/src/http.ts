@@ -98,7 +98,13 @@ function jsonBody(limit: string): RequestHandler {
  * a JSON log line per request, JSON bodies with a size limit, /healthz and /readyz.
  * Call `finishServiceApp` after mounting routes to add the JSON 404 and error handler.
  */
-export function createServiceApp({ name, logger, readiness = {}, bodyLimit = '100kb', trustProxy = 'loopback' }: ServiceAppOptions): Express {
+export function createServiceApp({
+  name,
+  logger,
+  readiness = {},
+  bodyLimit = '100kb',
+  trustProxy = 'loopback',
+}: ServiceAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   // API clients revalidate through react-query, not HTTP caches; hashing every body for an ETag is pure cost.
@@ -147,7 +153,10 @@ export function createServiceApp({ name, logger, readiness = {}, bodyLimit = '10
 
 /** A TRUSTED_PROXIES-style setting as Express's `trust proxy` value: a list of addresses, or false for none. */
 export function trustProxyList(value: string | false): string[] | false {
-  const list = (value || '').split(',').map((v) => v.trim()).filter(Boolean);
+  const list = (value || '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
   return list.length ? list : false;
 }
 
@@ -183,7 +192,8 @@ export function parseRequest<S extends z.ZodType>(schema: S, value: unknown): z.
 }
 
 /** Wraps an async handler: Express 5 forwards rejected promises itself, this only narrows types. */
-export const handler = (fn: (req: Request, res: Response) => Promise<unknown> | unknown): RequestHandler =>
+export const handler =
+  (fn: (req: Request, res: Response) => Promise<unknown> | unknown): RequestHandler =>
   async (req, res) => {
     await fn(req, res);
   };

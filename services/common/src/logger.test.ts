@@ -28,18 +28,29 @@ describe('logs redact credentials', () => {
     const out = lines.join('');
     for (const secret of ['abc123', 'tok-live-1', 'k-9', 'dXNlcjpwYXNz', 'hunter22', 'ak-123456']) expect(out).not.toContain(secret);
     const entry = JSON.parse(out);
-    expect(entry.req.headers).toEqual({ cookie: '[Redacted]', authorization: '[Redacted]', 'x-api-key': '[Redacted]', accept: 'text/html' });
+    expect(entry.req.headers).toEqual({
+      cookie: '[Redacted]',
+      authorization: '[Redacted]',
+      'x-api-key': '[Redacted]',
+      accept: 'text/html',
+    });
     expect(entry.user).toEqual({ password: '[Redacted]', name: 'ada' });
   });
 
   it('an error keeps its message and stack, and the logged object itself is left as it was', () => {
     const { lines, stream } = capture();
     const log = createLogger('test', 'info', stream);
-    const err = Object.assign(new Error('provider refused'), { config: { headers: { 'X-Goog-Api-Key': 'goog-secret-1', accept: 'json' } } });
+    const err = Object.assign(new Error('provider refused'), {
+      config: { headers: { 'X-Goog-Api-Key': 'goog-secret-1', accept: 'json' } },
+    });
     const job = { id: 7, data: { sessionId: 'sess-secret-2', title: 'kept' } };
     log.error({ err, job }, 'failed');
     const entry = JSON.parse(lines.join(''));
-    expect(entry.err).toMatchObject({ type: 'Error', message: 'provider refused', config: { headers: { 'X-Goog-Api-Key': '[Redacted]', accept: 'json' } } });
+    expect(entry.err).toMatchObject({
+      type: 'Error',
+      message: 'provider refused',
+      config: { headers: { 'X-Goog-Api-Key': '[Redacted]', accept: 'json' } },
+    });
     expect(entry.err.stack).toContain('provider refused');
     expect(entry.job).toEqual({ id: 7, data: { sessionId: '[Redacted]', title: 'kept' } });
     expect(err.config.headers['X-Goog-Api-Key']).toBe('goog-secret-1');
@@ -51,7 +62,10 @@ describe('logs redact credentials', () => {
     process.env.GEMINI_API_KEY = 'AIzaSyLiveGeminiKey';
     const { lines, stream } = capture();
     const log = createLogger('test', 'info', stream);
-    log.error({ err: new Error('401 from https://api.example/v1?key=AIzaSyLiveGeminiKey') }, 'provider said: Incorrect API key provided: sk-proj-live-0123456789');
+    log.error(
+      { err: new Error('401 from https://api.example/v1?key=AIzaSyLiveGeminiKey') },
+      'provider said: Incorrect API key provided: sk-proj-live-0123456789',
+    );
     log.warn({ upstream: 'sent Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.payload.sig' }, 'oops');
     const out = lines.join('');
     expect(out).not.toContain('sk-proj-live-0123456789');

@@ -7,8 +7,17 @@ const CENSOR = '[Redacted]';
 
 /** Header and field names (lower-case) that carry credentials, wherever they sit in a logged object. */
 const SECRET_FIELDS = new Set([
-  'cookie', 'authorization', 'set-cookie', 'x-api-key', 'x-goog-api-key', 'proxy-authorization',
-  'password', 'apikey', 'api_key', 'token', 'sessionid',
+  'cookie',
+  'authorization',
+  'set-cookie',
+  'x-api-key',
+  'x-goog-api-key',
+  'proxy-authorization',
+  'password',
+  'apikey',
+  'api_key',
+  'token',
+  'sessionid',
 ]);
 /** How deep into a logged object secrets are looked for (`err.config.headers.authorization` is four levels). */
 const REDACT_DEPTH = 4;
@@ -65,6 +74,12 @@ export function createLogger(
     for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(CENSOR);
     return out;
   };
-  const options = { name: service, level, base: { service }, formatters: { log: (obj: Record<string, unknown>) => redactSecrets(obj, 0) as Record<string, unknown> }, hooks: { streamWrite: scrub } };
+  const options = {
+    name: service,
+    level,
+    base: { service },
+    formatters: { log: (obj: Record<string, unknown>) => redactSecrets(obj, 0) as Record<string, unknown> },
+    hooks: { streamWrite: scrub },
+  };
   return destination ? pino(options, destination) : pino(options);
 }

@@ -31,7 +31,11 @@ type Bus = Pick<EventBus, 'publish'>;
 export type Emit = <N extends EventName>(name: N, payload: EventPayload<N>, requestId?: string) => void;
 
 const publishRow = (bus: Bus, row: OutboxRow) =>
-  bus.publish(row.name, row.payload as EventPayload<EventName>, { id: row.event_id, requestId: row.request_id ?? undefined, occurredAt: row.occurred_at });
+  bus.publish(row.name, row.payload as EventPayload<EventName>, {
+    id: row.event_id,
+    requestId: row.request_id ?? undefined,
+    occurredAt: row.occurred_at,
+  });
 
 /** Publishes freshly committed rows in order and marks the ones that went out; failures are left to the relay. */
 async function publishCommitted(db: Knex, bus: Bus, rows: OutboxRow[]): Promise<void> {
@@ -196,7 +200,9 @@ export class OutboxRelay {
         }
       }
       if (sent.length) {
-        await trx(OUTBOX_TABLE).whereIn('id', sent).update({ published_at: trx.fn.now(), attempts: trx.raw('attempts + 1'), last_error: null });
+        await trx(OUTBOX_TABLE)
+          .whereIn('id', sent)
+          .update({ published_at: trx.fn.now(), attempts: trx.raw('attempts + 1'), last_error: null });
         logger.info({ count: sent.length, first: rows[0]?.event_id }, 'outbox relay published events left unsent');
       }
       return { sent: sent.length, blocked };
@@ -207,7 +213,10 @@ export class OutboxRelay {
     if (Date.now() - this.lastPurge < PURGE_EVERY_MS) return;
     this.lastPurge = Date.now();
     const { db, keepSentHours } = this.options;
-    await db(OUTBOX_TABLE).whereNotNull('published_at').where('published_at', '<', db.raw('now() - make_interval(hours => ?)', [keepSentHours])).delete();
+    await db(OUTBOX_TABLE)
+      .whereNotNull('published_at')
+      .where('published_at', '<', db.raw('now() - make_interval(hours => ?)', [keepSentHours]))
+      .delete();
   }
 
   /** Stops polling and waits for a poll in progress. */

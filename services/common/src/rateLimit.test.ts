@@ -15,9 +15,20 @@ afterAll(async () => {
 
 async function limitedServer(redis: Redis, limit: number, options: { batchMs?: number; prefix?: string } = {}) {
   const app = createServiceApp({ name: 'limited', logger: createLogger('t', 'silent') });
-  app.get('/thing', redisRateLimit({ redis, prefix: options.prefix ?? testRedisPrefix(), name: 'thing', limit, windowMs: 60_000, batchMs: options.batchMs }), (_req, res) => {
-    res.json({ ok: true });
-  });
+  app.get(
+    '/thing',
+    redisRateLimit({
+      redis,
+      prefix: options.prefix ?? testRedisPrefix(),
+      name: 'thing',
+      limit,
+      windowMs: 60_000,
+      batchMs: options.batchMs,
+    }),
+    (_req, res) => {
+      res.json({ ok: true });
+    },
+  );
   const server = await serve(finishServiceApp(app), 0);
   servers.push(server);
   // Speak as a visitor behind the gateway: the service trusts loopback and keys by X-Forwarded-For.
@@ -42,7 +53,9 @@ describe('redisRateLimit', () => {
     expect(first.headers.get('ratelimit')).toMatch(/^"thing";\s*r=0;\s*t=(60|59)\b/);
     const refused = await call();
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toEqual({ error: { status: 429, code: 'too_many_requests', message: 'Too many requests, please try again later' } });
+    expect(await refused.json()).toEqual({
+      error: { status: 429, code: 'too_many_requests', message: 'Too many requests, please try again later' },
+    });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
   });
@@ -68,12 +81,17 @@ describe('redisRateLimit', () => {
       expect([(await call()).status, (await call()).status, (await call()).status]).toEqual([200, 200, 429]);
     });
 
-    it('adds every process\'s hits in Redis, so a client is refused by all of them within a batch', async () => {
+    it("adds every process's hits in Redis, so a client is refused by all of them within a batch", async () => {
       const redis = testRedis();
       clients.push(redis);
       const prefix = testRedisPrefix();
-      const [first, second] = [await limitedServer(redis, 4, { batchMs: 50, prefix }), await limitedServer(redis, 4, { batchMs: 50, prefix })];
-      expect([(await first()).status, (await first()).status, (await second()).status, (await second()).status]).toEqual([200, 200, 200, 200]);
+      const [first, second] = [
+        await limitedServer(redis, 4, { batchMs: 50, prefix }),
+        await limitedServer(redis, 4, { batchMs: 50, prefix }),
+      ];
+      expect([(await first()).status, (await first()).status, (await second()).status, (await second()).status]).toEqual([
+        200, 200, 200, 200,
+      ]);
       await until(async () => Number(await redis.get(`${prefix}:rate:thing:198.51.100.77`)) === 4);
       // Each process has seen two hits itself; Redis holds four, so the fifth is refused whichever process takes it.
       await until(async () => (await first()).status === 429);

@@ -218,7 +218,17 @@ function isInternal(req: Request): boolean {
  * limit: 429 in the error envelope with Retry-After. If Redis does not answer,
  * requests pass rather than fail.
  */
-export function redisRateLimit({ redis, prefix, name, limit, windowMs, key, skipSuccessfulRequests, skipInternal = false, batchMs }: RateLimitOptions): RequestHandler {
+export function redisRateLimit({
+  redis,
+  prefix,
+  name,
+  limit,
+  windowMs,
+  key,
+  skipSuccessfulRequests,
+  skipInternal = false,
+  batchMs,
+}: RateLimitOptions): RequestHandler {
   const keyPrefix = `${prefix}:rate:${name}:`;
   return rateLimit({
     windowMs,

@@ -3,9 +3,23 @@ import { parseSettings, settingsOf } from '@neuralbeat/common';
 
 /** The settings the content service reads: its pick of the catalogue in services/common/src/config.ts, parsed once at start. */
 export const contentSettings = settingsOf([
-  'NODE_ENV', 'LOG_LEVEL', 'LISTEN_HOST', 'CONTENT_PORT', 'DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX',
-  'CONTENT_CACHE_SECONDS', 'CONTENT_REPLAY_SECONDS', 'PUBLIC_POST_RATE_LIMIT', 'API_READ_RATE_LIMIT', 'SERVICE_TRUSTED_PROXIES', 'OUTBOX_POLL_MS', 'OUTBOX_RELAY_AFTER_MS',
-  'SITE_URL', 'ADMIN_SESSION_HOURS', 'SIGN_IN_RATE_LIMIT',
+  'NODE_ENV',
+  'LOG_LEVEL',
+  'LISTEN_HOST',
+  'CONTENT_PORT',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'REDIS_PREFIX',
+  'CONTENT_CACHE_SECONDS',
+  'CONTENT_REPLAY_SECONDS',
+  'PUBLIC_POST_RATE_LIMIT',
+  'API_READ_RATE_LIMIT',
+  'SERVICE_TRUSTED_PROXIES',
+  'OUTBOX_POLL_MS',
+  'OUTBOX_RELAY_AFTER_MS',
+  'SITE_URL',
+  'ADMIN_SESSION_HOURS',
+  'SIGN_IN_RATE_LIMIT',
 ]);
 export type ContentConfig = z.infer<typeof contentSettings>;
 

@@ -62,7 +62,8 @@ function surrogateMaxAge(surrogateControl: string | string[] | undefined): numbe
   return /\bno-store\b/.test(value) ? 0 : maxAge(value);
 }
 
-const headerKeys = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(' ') : (value ?? '')).split(/\s+/).filter(Boolean);
+const headerKeys = (value: string | string[] | undefined) =>
+  (Array.isArray(value) ? value.join(' ') : (value ?? '')).split(/\s+/).filter(Boolean);
 
 /**
  * A micro-cache of public API GET responses, like a reverse proxy's: a service
@@ -119,7 +120,10 @@ export class ApiMicroCache {
       if (from !== channel) return;
       const named = parsePurgeMessage(message);
       this.purge(named.filter((n) => !n.soft).map((n) => n.key));
-      this.purge(named.filter((n) => n.soft).map((n) => n.key), { soft: true });
+      this.purge(
+        named.filter((n) => n.soft).map((n) => n.key),
+        { soft: true },
+      );
     });
     subscriber.on('close', () => {
       this.hearingPurges = false;
@@ -194,7 +198,13 @@ export class ApiMicroCache {
   }
 
   private replay(res: ServerResponse, entry: CachedResponse, cacheStatus: 'HIT' | 'UPDATING' | 'STALE', requestId: string): void {
-    res.writeHead(entry.status, { ...this.alwaysHeaders, ...entry.headers, 'content-length': entry.body.length, 'x-request-id': requestId, 'x-cache': cacheStatus });
+    res.writeHead(entry.status, {
+      ...this.alwaysHeaders,
+      ...entry.headers,
+      'content-length': entry.body.length,
+      'x-request-id': requestId,
+      'x-cache': cacheStatus,
+    });
     res.end(entry.body);
   }
 
@@ -230,7 +240,16 @@ export class ApiMicroCache {
       const freshUntil = Date.now() + ttl * 1000;
       this.cache.set(
         req.url!,
-        { status: 200, headers, body: Buffer.concat(chunks), freshUntil, revalidateMs, revalidateUntil: freshUntil + revalidateMs, revalidating: false, keys },
+        {
+          status: 200,
+          headers,
+          body: Buffer.concat(chunks),
+          freshUntil,
+          revalidateMs,
+          revalidateUntil: freshUntil + revalidateMs,
+          revalidating: false,
+          keys,
+        },
         { ttl: (ttl + STALE_IF_ERROR_SECONDS) * 1000 },
       );
     });

@@ -17,7 +17,12 @@ const FAST_METHODS = new Set(['GET', 'HEAD']);
  * Anything else (bodies, other methods, NUL in the URL, paths no service owns)
  * returns false and goes through Express.
  */
-export function apiFastPath(opts: { forward: ApiForwarder; trust: (address: string, hop: number) => boolean; headers: Record<string, string>; logger: Logger }) {
+export function apiFastPath(opts: {
+  forward: ApiForwarder;
+  trust: (address: string, hop: number) => boolean;
+  headers: Record<string, string>;
+  logger: Logger;
+}) {
   const headers = Object.entries(opts.headers);
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     const url = req.url ?? '';
@@ -34,7 +39,11 @@ export function apiFastPath(opts: { forward: ApiForwarder; trust: (address: stri
 }
 
 /** What the service is told of a bodiless request the gateway forwards outside Express. */
-export function forwardedRequest(req: IncomingMessage, trust: (address: string, hop: number) => boolean, requestId: string): ForwardedRequest {
+export function forwardedRequest(
+  req: IncomingMessage,
+  trust: (address: string, hop: number) => boolean,
+  requestId: string,
+): ForwardedRequest {
   return { requestId, clientIp: proxyAddr(req, trust), protocol: protocolOf(req, trust) };
 }
 

@@ -52,7 +52,10 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(securityHeadersMiddleware(securityHeaders()));
   app.use('/api', bufferedBody({ limitBytes: BODY_LIMIT_BYTES, timeoutMs: deps.config.REQUEST_BODY_TIMEOUT_MS }));
   app.use(apiProxy(deps.forward ?? apiForwarder(deps.targets, deps.upstreamTimeoutMs, deps.apiCache)));
-  app.get(IMAGE_PROXY_PATH, new ImageProxy({ contentUrl: deps.targets.content, allowPrivateAddresses: deps.config.IMAGE_PROXY_PRIVATE_ADDRESSES }).handler());
+  app.get(
+    IMAGE_PROXY_PATH,
+    new ImageProxy({ contentUrl: deps.targets.content, allowPrivateAddresses: deps.config.IMAGE_PROXY_PRIVATE_ADDRESSES }).handler(),
+  );
   app.use('/api', (req, _res, next) => next(notFound(`No API route for ${req.method} ${req.originalUrl.split('?')[0]}`)));
   app.use(compression());
   app.use(crawlerDocuments(deps.config));

@@ -3,9 +3,25 @@ import { parseSettings, settingsOf } from '@neuralbeat/common';
 
 /** The settings the gateway service reads: its pick of the catalogue in services/common/src/config.ts, parsed once at start. */
 export const gatewaySettings = settingsOf([
-  'NODE_ENV', 'LOG_LEVEL', 'LISTEN_HOST', 'GATEWAY_PORT', 'CONTENT_URL', 'SEARCH_URL', 'PIPELINE_URL', 'WEB_DIST',
-  'REDIS_URL', 'REDIS_PREFIX', 'GATEWAY_TRUSTED_PROXIES', 'REQUEST_BODY_TIMEOUT_MS', 'IMAGE_PROXY_PRIVATE_ADDRESSES',
-  'SITE_URL', 'SITE_CONTACT_EMAIL', 'SOCIAL_FACEBOOK_URL', 'SOCIAL_X_URL', 'SOCIAL_INSTAGRAM_URL', 'SOCIAL_LINKEDIN_URL',
+  'NODE_ENV',
+  'LOG_LEVEL',
+  'LISTEN_HOST',
+  'GATEWAY_PORT',
+  'CONTENT_URL',
+  'SEARCH_URL',
+  'PIPELINE_URL',
+  'WEB_DIST',
+  'REDIS_URL',
+  'REDIS_PREFIX',
+  'GATEWAY_TRUSTED_PROXIES',
+  'REQUEST_BODY_TIMEOUT_MS',
+  'IMAGE_PROXY_PRIVATE_ADDRESSES',
+  'SITE_URL',
+  'SITE_CONTACT_EMAIL',
+  'SOCIAL_FACEBOOK_URL',
+  'SOCIAL_X_URL',
+  'SOCIAL_INSTAGRAM_URL',
+  'SOCIAL_LINKEDIN_URL',
 ]);
 export type GatewayConfig = z.infer<typeof gatewaySettings>;
 

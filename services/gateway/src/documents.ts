@@ -4,7 +4,8 @@ import { AppError, badGateway } from '@neuralbeat/common';
 import type { GatewayConfig } from './config';
 
 const FEED_ITEMS = 50;
-const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+const xml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 /**
  * A read from the content service. Its 4xx answers are about what the visitor
@@ -31,12 +32,16 @@ export function crawlerDocuments(config: GatewayConfig): Router {
   });
 
   router.get('/sitemap.xml', async (_req, res) => {
-    const { entries } = await contentJson<{ entries: { path: string; lastmod: string | null }[] }>(`${config.CONTENT_URL}/internal/sitemap`);
+    const { entries } = await contentJson<{ entries: { path: string; lastmod: string | null }[] }>(
+      `${config.CONTENT_URL}/internal/sitemap`,
+    );
     const fixed = Object.entries(STATIC_PAGES)
       .filter(([, meta]) => !meta.noindex)
       .map(([path]) => ({ path, lastmod: null as string | null }));
     const urls = [...fixed, ...entries]
-      .map((e) => `  <url><loc>${xml(base + encodeURI(e.path))}</loc>${e.lastmod ? `<lastmod>${e.lastmod.slice(0, 10)}</lastmod>` : ''}</url>`)
+      .map(
+        (e) => `  <url><loc>${xml(base + encodeURI(e.path))}</loc>${e.lastmod ? `<lastmod>${e.lastmod.slice(0, 10)}</lastmod>` : ''}</url>`,
+      )
       .join('\n');
     res
       .type('application/xml')

@@ -107,7 +107,9 @@ export class FirstScreenEmbedder {
     );
     const queries = entries.filter((e): e is string => e !== null);
     const search = query.size ? `?${query}` : '';
-    const preloads = this.assets.preloadsFor(screen.page).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`);
+    const preloads = this.assets
+      .preloadsFor(screen.page)
+      .map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`);
     let out = html;
     if (preloads.length) out = out.replace('</head>', `  ${preloads.join('\n    ')}\n  </head>`);
     if (screen.page === 'news/NewsCategoryRedirectPage') out = redirectNotice(out, pathname);
@@ -129,5 +131,8 @@ function redirectNotice(html: string, pathname: string): string {
   const target = `/news/tag/${encodeURIComponent(name.toLowerCase())}`;
   return html
     .replace('</head>', `  <noscript><meta http-equiv="refresh" content="0; url=${escapeHtml(target)}"></noscript>\n  </head>`)
-    .replace(ROOT, `<div id="root"><p role="status" style="padding:4rem 1rem;text-align:center;color:#475569">Redirecting to tag page...</p></div>`);
+    .replace(
+      ROOT,
+      `<div id="root"><p role="status" style="padding:4rem 1rem;text-align:center;color:#475569">Redirecting to tag page...</p></div>`,
+    );
 }

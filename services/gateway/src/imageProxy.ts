@@ -56,7 +56,11 @@ export interface ImageProxyOptions {
 export class ImageProxy {
   private readonly options: ImageProxyOptions;
   private readonly known = new LRUCache<string, boolean>({ max: 10_000, ttl: 5 * 60_000 });
-  private readonly images = new LRUCache<string, ProxiedImage>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (i) => i.body.length + 64, ttl: 60 * 60_000 });
+  private readonly images = new LRUCache<string, ProxiedImage>({
+    maxSize: 64 * 1024 * 1024,
+    sizeCalculation: (i) => i.body.length + 64,
+    ttl: 60 * 60_000,
+  });
   private readonly inFlight = new Map<string, Promise<ProxiedImage>>();
   private readonly lookup: LookupFunction;
 
@@ -67,7 +71,8 @@ export class ImageProxy {
       dns.lookup(hostname, { ...lookupOptions, all: true }, (err, addresses) => {
         if (err) return callback(err, '', 4);
         const allowed = addresses.filter((a) => this.allowed(a.address));
-        if (!allowed.length) return callback(Object.assign(new Error(`${hostname} is not a public address`), { code: 'ENOTPUBLIC' }), '', 4);
+        if (!allowed.length)
+          return callback(Object.assign(new Error(`${hostname} is not a public address`), { code: 'ENOTPUBLIC' }), '', 4);
         if (lookupOptions.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, allowed);
         callback(null, allowed[0]!.address, allowed[0]!.family);
       });
@@ -98,7 +103,9 @@ export class ImageProxy {
   private async isKnown(url: string): Promise<boolean> {
     const cached = this.known.get(url);
     if (cached !== undefined) return cached;
-    const res = await fetch(`${this.options.contentUrl}/internal/images/known?url=${encodeURIComponent(url)}`, { signal: AbortSignal.timeout(2000) });
+    const res = await fetch(`${this.options.contentUrl}/internal/images/known?url=${encodeURIComponent(url)}`, {
+      signal: AbortSignal.timeout(2000),
+    });
     if (!res.ok) throw new AppError(503, 'service_unavailable', 'The content service is unavailable');
     const { known } = (await res.json()) as { known: boolean };
     this.known.set(url, known);
@@ -129,7 +136,11 @@ export class ImageProxy {
     return new Promise<ProxiedImage>((resolve, reject) => {
       const request = client.get(
         target,
-        { lookup: this.lookup, timeout: FETCH_TIMEOUT_MS, headers: { accept: 'image/avif,image/webp,image/png,image/jpeg,image/gif;q=0.9', 'user-agent': 'NeuralBeat-ImageProxy/1.0' } },
+        {
+          lookup: this.lookup,
+          timeout: FETCH_TIMEOUT_MS,
+          headers: { accept: 'image/avif,image/webp,image/png,image/jpeg,image/gif;q=0.9', 'user-agent': 'NeuralBeat-ImageProxy/1.0' },
+        },
         (upstream) => {
           const status = upstream.statusCode ?? 0;
           if (status >= 300 && status < 400 && upstream.headers.location) {
@@ -162,7 +173,9 @@ export class ImageProxy {
         },
       );
       request.on('timeout', () => request.destroy(new Error('timed out')));
-      request.on('error', (err) => reject(cannotFetch((err as NodeJS.ErrnoException).code === 'ENOTPUBLIC' ? 'not a public address' : err.message)));
+      request.on('error', (err) =>
+        reject(cannotFetch((err as NodeJS.ErrnoException).code === 'ENOTPUBLIC' ? 'not a public address' : err.message)),
+      );
     });
   }
 }

@@ -37,12 +37,19 @@ export function renderShell(template: string, meta: PageMeta, config: GatewayCon
     tag('meta', { name: 'twitter:title', content: title }),
     tag('meta', { name: 'twitter:description', content: meta.description }),
     tag('meta', { name: 'twitter:image', content: image }),
-    ...(meta.rssPath ? [tag('link', { rel: 'alternate', type: 'application/rss+xml', title: 'NeuralBeat news', href: `${base}${meta.rssPath}` })] : []),
+    ...(meta.rssPath
+      ? [tag('link', { rel: 'alternate', type: 'application/rss+xml', title: 'NeuralBeat news', href: `${base}${meta.rssPath}` })]
+      : []),
     ...meta.jsonLd.map((ld) => `<script data-ssr type="application/ld+json">${safeJson(ld)}</script>`),
     `<script type="application/json" id="site-config">${safeJson({
       siteUrl: base,
       contactEmail: config.SITE_CONTACT_EMAIL,
-      social: { facebook: config.SOCIAL_FACEBOOK_URL, x: config.SOCIAL_X_URL, instagram: config.SOCIAL_INSTAGRAM_URL, linkedin: config.SOCIAL_LINKEDIN_URL },
+      social: {
+        facebook: config.SOCIAL_FACEBOOK_URL,
+        x: config.SOCIAL_X_URL,
+        instagram: config.SOCIAL_INSTAGRAM_URL,
+        linkedin: config.SOCIAL_LINKEDIN_URL,
+      },
     })}</script>`,
   ].join('\n    ');
   const start = template.indexOf(HEAD_START);

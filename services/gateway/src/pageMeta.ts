@@ -191,10 +191,26 @@ export class PageMetaResolver {
       };
     }
     if (/^\/news\/category\/[^/]+$/.test(path)) {
-      return { status: 200, title: 'Redirecting', description: DEFAULT_DESCRIPTION, canonicalPath: path, type: 'website', noindex: true, jsonLd: [] };
+      return {
+        status: 200,
+        title: 'Redirecting',
+        description: DEFAULT_DESCRIPTION,
+        canonicalPath: path,
+        type: 'website',
+        noindex: true,
+        jsonLd: [],
+      };
     }
     if (/^\/admin(\/|$)/.test(path)) {
-      return { status: 200, title: 'Admin', description: DEFAULT_DESCRIPTION, canonicalPath: path, type: 'website', noindex: true, jsonLd: [] };
+      return {
+        status: 200,
+        title: 'Admin',
+        description: DEFAULT_DESCRIPTION,
+        canonicalPath: path,
+        type: 'website',
+        noindex: true,
+        jsonLd: [],
+      };
     }
     for (const detail of DETAILS) {
       const match = path.match(detail.pattern);

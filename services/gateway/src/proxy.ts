@@ -9,7 +9,17 @@ import type { ApiMicroCache } from './apiCache';
  * neither the visitor's nor the service's are passed on. The gateway keeps its
  * own connections to the services open, and sends a buffered body with its length.
  */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-authorization', 'proxy-authenticate']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'proxy-authorization',
+  'proxy-authenticate',
+]);
 
 /** Below Node's default `keepAliveTimeout` (5 s), which every service keeps. */
 const IDLE_SOCKET_MS = 4_000;
@@ -64,7 +74,11 @@ export type ApiForwarder = (key: ServiceKey, req: IncomingMessage, res: ServerRe
  */
 export type ApiRefresher = (req: IncomingMessage, forwarded: ForwardedRequest) => Promise<void>;
 
-export function apiForwarder(targets: Record<ServiceKey, string>, timeoutMs = 15_000, cache?: ApiMicroCache): ApiForwarder & { refresh: ApiRefresher } {
+export function apiForwarder(
+  targets: Record<ServiceKey, string>,
+  timeoutMs = 15_000,
+  cache?: ApiMicroCache,
+): ApiForwarder & { refresh: ApiRefresher } {
   // Idle connections are dropped after 4 s, before the services' own 5 s keep-alive timeout closes them under a request.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 512, keepAliveMsecs: 10_000, timeout: IDLE_SOCKET_MS });
   const origins = new Map(
@@ -85,7 +99,10 @@ export function apiForwarder(targets: Record<ServiceKey, string>, timeoutMs = 15
         : code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'EPIPE'
           ? serviceUnavailable(`The ${key} service is unavailable`)
           : badGateway(`The ${key} service failed to answer`);
-    res.writeHead(error.status, { 'content-type': 'application/json; charset=utf-8', ...(error.status === 503 ? { 'retry-after': '5' } : {}) });
+    res.writeHead(error.status, {
+      'content-type': 'application/json; charset=utf-8',
+      ...(error.status === 503 ? { 'retry-after': '5' } : {}),
+    });
     res.end(JSON.stringify(error.toEnvelope()));
   };
 
@@ -99,7 +116,14 @@ export function apiForwarder(targets: Record<ServiceKey, string>, timeoutMs = 15
       // The visitor's validators would earn a 304, which keeps nothing: the cache needs the whole answer.
       delete headers['if-none-match'];
       delete headers['if-modified-since'];
-      const upstream = http.request({ agent, hostname: origin.hostname, port: origin.port, method: 'GET', path: origin.basePath + req.url, headers });
+      const upstream = http.request({
+        agent,
+        hostname: origin.hostname,
+        port: origin.port,
+        method: 'GET',
+        path: origin.basePath + req.url,
+        headers,
+      });
       let answered = false;
       upstream.setTimeout(timeoutMs, () => upstream.destroy());
       upstream.on('error', () => settle());
@@ -115,7 +139,10 @@ export function apiForwarder(targets: Record<ServiceKey, string>, timeoutMs = 15
       upstream.end();
     });
 
-  return Object.assign((key: ServiceKey, req: IncomingMessage, res: ServerResponse, forwarded: ForwardedRequest) => forward(key, req, res, forwarded, true), { refresh });
+  return Object.assign(
+    (key: ServiceKey, req: IncomingMessage, res: ServerResponse, forwarded: ForwardedRequest) => forward(key, req, res, forwarded, true),
+    { refresh },
+  );
 
   function forward(key: ServiceKey, req: IncomingMessage, res: ServerResponse, forwarded: ForwardedRequest, mayRetry: boolean): void {
     const origin = origins.get(key)!;
@@ -137,7 +164,8 @@ export function apiForwarder(targets: Record<ServiceKey, string>, timeoutMs = 15
     upstream.on('error', (err: NodeJS.ErrnoException) => {
       if (answered) return;
       // A kept-alive connection the service closed just as it was reused: ask again once on a new one (Node's advice for idempotent requests).
-      if (mayRetry && upstream.reusedSocket && err.code === 'ECONNRESET' && IDEMPOTENT.has(req.method!) && !res.headersSent) return forward(key, req, res, forwarded, false);
+      if (mayRetry && upstream.reusedSocket && err.code === 'ECONNRESET' && IDEMPOTENT.has(req.method!) && !res.headersSent)
+        return forward(key, req, res, forwarded, false);
       fail(key, req, res, forwarded.requestId, err);
     });
     // The visitor went away before the answer was sent: stop asking the service.
@@ -173,6 +201,11 @@ export function apiProxy(forward: ApiForwarder): RequestHandler {
   return (req, res, next) => {
     const key = serviceFor(req.path);
     if (!key) return next();
-    forward(key, req, res, { requestId: req.requestId, clientIp: req.ip ?? req.socket.remoteAddress ?? '', protocol: req.protocol, body: req.rawBody });
+    forward(key, req, res, {
+      requestId: req.requestId,
+      clientIp: req.ip ?? req.socket.remoteAddress ?? '',
+      protocol: req.protocol,
+      body: req.rawBody,
+    });
   };
 }

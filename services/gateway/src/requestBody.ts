@@ -42,7 +42,11 @@ export function bufferedBody({ limitBytes, timeoutMs }: BufferedBodyOptions): Re
     const timer = setTimeout(() => {
       if (settled) return;
       settle();
-      refuse(requestTimeout(Number.isFinite(declared) ? `The request body did not arrive in time: ${size} of ${declared} bytes received` : undefined));
+      refuse(
+        requestTimeout(
+          Number.isFinite(declared) ? `The request body did not arrive in time: ${size} of ${declared} bytes received` : undefined,
+        ),
+      );
     }, timeoutMs);
     const onData = (chunk: Buffer) => {
       size += chunk.length;

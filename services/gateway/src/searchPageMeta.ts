@@ -29,7 +29,15 @@ export class SearchPageMetaResolver {
 
   private toPageMeta(q: string, total: number | null): PageMeta {
     const m = searchPageMeta(q, total);
-    return { status: 200, title: m.title, description: m.description, canonicalPath: m.path, type: 'website', noindex: m.noindex, jsonLd: [] };
+    return {
+      status: 200,
+      title: m.title,
+      description: m.description,
+      canonicalPath: m.path,
+      type: 'website',
+      noindex: m.noindex,
+      jsonLd: [],
+    };
   }
 
   /** Matches across the five kinds, or null when the search service cannot say. */
@@ -37,7 +45,9 @@ export class SearchPageMetaResolver {
     try {
       const counts = await Promise.all(
         SEARCH_KINDS.map(async (kind) => {
-          const res = await fetch(`${this.searchUrl}/api/${kind}/search?q=${encodeURIComponent(q)}&limit=1`, { signal: AbortSignal.timeout(TIMEOUT_MS) });
+          const res = await fetch(`${this.searchUrl}/api/${kind}/search?q=${encodeURIComponent(q)}&limit=1`, {
+            signal: AbortSignal.timeout(TIMEOUT_MS),
+          });
           if (!res.ok) throw new Error(`search answered ${res.status}`);
           await res.body?.cancel();
           return Number(res.headers.get(TOTAL_COUNT_HEADER) ?? NaN);

@@ -2,7 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type RequestHandler, type Router } from 'express';
 
-const PRECOMPRESSED_TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml' };
+const PRECOMPRESSED_TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+};
 
 /**
  * Serves the `.br` / `.gz` twins the web build writes next to each script
@@ -19,7 +23,11 @@ function precompressedAssets(dir: string): RequestHandler {
     res.vary('Accept-Encoding');
     // Brotli when the browser takes it (browsers list gzip first, at the same weight), else gzip.
     const encoding =
-      req.acceptsEncodings('br') === 'br' && available.has(`${name}.br`) ? 'br' : req.acceptsEncodings('gzip') === 'gzip' && available.has(`${name}.gz`) ? 'gzip' : null;
+      req.acceptsEncodings('br') === 'br' && available.has(`${name}.br`)
+        ? 'br'
+        : req.acceptsEncodings('gzip') === 'gzip' && available.has(`${name}.gz`)
+          ? 'gzip'
+          : null;
     if (!encoding) return next();
     res.setHeader('Content-Type', type);
     res.setHeader('Content-Encoding', encoding);
@@ -32,14 +40,14 @@ function precompressedAssets(dir: string): RequestHandler {
  * .br/.gz twins) with a year-long immutable cache, other
  * files briefly cached, and index.html for every client route.
  */
-export function spaRoutes(distDir: string, renderIndex: (reqPath: string, html: string, req: Request) => Promise<{ status: number; html: string }>): Router {
+export function spaRoutes(
+  distDir: string,
+  renderIndex: (reqPath: string, html: string, req: Request) => Promise<{ status: number; html: string }>,
+): Router {
   const router = express.Router();
   const root = path.resolve(distDir);
   router.use('/assets', precompressedAssets(path.join(root, 'assets')));
-  router.use(
-    '/assets',
-    express.static(path.join(root, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }),
-  );
+  router.use('/assets', express.static(path.join(root, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
   router.use(express.static(root, { index: false, maxAge: '1h' }));
   let template: string | undefined;
   router.get(/.*/, async (req, res) => {

@@ -6,7 +6,11 @@ import type { Knex } from '@neuralbeat/common';
 import { SourcesRepository } from './collect/sourcesRepository';
 
 export const DEMO_FEEDS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../demo-feeds');
-const FEED_TYPES: Record<string, string> = { '.xml': 'application/rss+xml', '.atom': 'application/atom+xml', '.json': 'application/feed+json' };
+const FEED_TYPES: Record<string, string> = {
+  '.xml': 'application/rss+xml',
+  '.atom': 'application/atom+xml',
+  '.json': 'application/feed+json',
+};
 const NAMES: Record<string, string> = {
   'ai-research-digest.xml': 'AI Research Digest (demo)',
   'model-makers-weekly.atom': 'Model Makers Weekly (demo)',

@@ -22,7 +22,11 @@ export class QueueArticleFlow implements ArticleFlow {
     this.db = db;
   }
 
-  private async enqueue(stage: ArticleStage | ((mark: StageMark) => ArticleStage | undefined), articleId: number, requestId?: string): Promise<void> {
+  private async enqueue(
+    stage: ArticleStage | ((mark: StageMark) => ArticleStage | undefined),
+    articleId: number,
+    requestId?: string,
+  ): Promise<void> {
     const row: { pipeline_generation: number; pipeline_stage: StageMark } | undefined = await this.db('articles')
       .where({ id: articleId })
       .first('pipeline_generation', 'pipeline_stage');
@@ -33,7 +37,11 @@ export class QueueArticleFlow implements ArticleFlow {
 
   /** Adds the stage's job for this pass of the article; a no-op while that job is still known to the queue. */
   async enqueueStage(stage: ArticleStage, articleId: number, generation: number, requestId?: string): Promise<void> {
-    await this.queues[stage].add(stage, { articleId, ...(requestId ? { requestId } : {}) }, { jobId: stageJobId(stage, articleId, generation) });
+    await this.queues[stage].add(
+      stage,
+      { articleId, ...(requestId ? { requestId } : {}) },
+      { jobId: stageJobId(stage, articleId, generation) },
+    );
   }
 
   /** The stage's job for this pass of the article, if the queue still has it. */

@@ -20,7 +20,11 @@ export interface PipelineOptions {
  * collection schedules, demo feeds, the outbox relay and the HTTP side.
  * Used by main.ts and tests.
  */
-export async function startPipeline(cfg: PipelineConfig, logger: Logger = createLogger('pipeline', cfg.LOG_LEVEL), options: PipelineOptions = {}): Promise<RunningServer> {
+export async function startPipeline(
+  cfg: PipelineConfig,
+  logger: Logger = createLogger('pipeline', cfg.LOG_LEVEL),
+  options: PipelineOptions = {},
+): Promise<RunningServer> {
   const db = createDb(cfg.DATABASE_URL, {}, logger);
   const redis = createRedis(cfg.REDIS_URL, logger);
   const bus = new EventBus({ connection: redis, prefix: cfg.REDIS_PREFIX, logger });

@@ -1,5 +1,14 @@
 import type { Express } from 'express';
-import { createServiceApp, finishServiceApp, READ_LIMIT_BATCH_MS, redisRateLimit, type Config, type Knex, type Logger, type Redis } from '@neuralbeat/common';
+import {
+  createServiceApp,
+  finishServiceApp,
+  READ_LIMIT_BATCH_MS,
+  redisRateLimit,
+  type Config,
+  type Knex,
+  type Logger,
+  type Redis,
+} from '@neuralbeat/common';
 import type { SearchService } from './services/searchService';
 import { searchRoutes } from './routes/search';
 

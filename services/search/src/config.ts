@@ -3,8 +3,20 @@ import { parseSettings, settingsOf } from '@neuralbeat/common';
 
 /** The settings the search service reads: its pick of the catalogue in services/common/src/config.ts, parsed once at start. */
 export const searchSettings = settingsOf([
-  'NODE_ENV', 'LOG_LEVEL', 'LISTEN_HOST', 'SEARCH_PORT', 'DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX',
-  'CONTENT_URL', 'MEILI_HOST', 'MEILI_API_KEY', 'MEILI_API_KEY_FILE', 'SEARCH_RATE_LIMIT', 'SERVICE_TRUSTED_PROXIES', 'SEARCH_CACHE_SECONDS',
+  'NODE_ENV',
+  'LOG_LEVEL',
+  'LISTEN_HOST',
+  'SEARCH_PORT',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'REDIS_PREFIX',
+  'CONTENT_URL',
+  'MEILI_HOST',
+  'MEILI_API_KEY',
+  'MEILI_API_KEY_FILE',
+  'SEARCH_RATE_LIMIT',
+  'SERVICE_TRUSTED_PROXIES',
+  'SEARCH_CACHE_SECONDS',
 ]);
 export type SearchConfig = z.infer<typeof searchSettings>;
 

@@ -22,7 +22,10 @@ export class ContentClient {
   /** Resolves once the content service answers its readiness check (or `signal` aborts); says once that it is waiting. */
   async waitUntilReady(onWait: () => void, signal: AbortSignal): Promise<void> {
     for (let attempt = 0; !signal.aborted; attempt++) {
-      const ready = await fetch(`${this.baseUrl}/readyz`, { signal: AbortSignal.timeout(2_000) }).then((r) => r.ok, () => false);
+      const ready = await fetch(`${this.baseUrl}/readyz`, { signal: AbortSignal.timeout(2_000) }).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ready) return;
       if (attempt === 0) onWait();
       await new Promise((resolve) => setTimeout(resolve, 250));

@@ -32,7 +32,15 @@ const MAPPERS: { [K in SearchKind]: (r: SearchSourceOf<K>) => Omit<SearchDocumen
     excerpt: r.summary,
     body: r.content,
     publishedAt: r.publishedAt,
-    result: { id: r.id, slug: r.slug, title: r.title, summary: r.summary, difficultyLevel: r.difficultyLevel, publishedAt: r.publishedAt, tags: r.tags },
+    result: {
+      id: r.id,
+      slug: r.slug,
+      title: r.title,
+      summary: r.summary,
+      difficultyLevel: r.difficultyLevel,
+      publishedAt: r.publishedAt,
+      tags: r.tags,
+    },
   }),
   events: (e) => ({
     title: e.name,

@@ -51,6 +51,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     logger.error('MEILI_HOST, MEILI_MASTER_KEY and MEILI_API_KEY_FILE are all needed');
     process.exit(1);
   }
-  const key = await setupMeilisearch({ host: cfg.MEILI_HOST, masterKey: cfg.MEILI_MASTER_KEY, prefix: cfg.REDIS_PREFIX, keyFile: cfg.MEILI_API_KEY_FILE });
+  const key = await setupMeilisearch({
+    host: cfg.MEILI_HOST,
+    masterKey: cfg.MEILI_MASTER_KEY,
+    prefix: cfg.REDIS_PREFIX,
+    keyFile: cfg.MEILI_API_KEY_FILE,
+  });
   logger.info({ uid: key.uid, actions: key.actions, indexes: key.indexes, keyFile: cfg.MEILI_API_KEY_FILE }, 'search key ready');
 }

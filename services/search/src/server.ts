@@ -22,7 +22,11 @@ export interface SearchStartOptions {
 }
 
 /** Wires the search service: its tables, the index subscriber and the HTTP API. Used by main.ts and tests. */
-export async function startSearch(cfg: SearchConfig, logger: Logger = createLogger('search', cfg.LOG_LEVEL), opts: SearchStartOptions = {}): Promise<RunningServer> {
+export async function startSearch(
+  cfg: SearchConfig,
+  logger: Logger = createLogger('search', cfg.LOG_LEVEL),
+  opts: SearchStartOptions = {},
+): Promise<RunningServer> {
   // Searches are prepared (parsed once per connection) but planned for their words every time: a generic plan cannot
   // tell a rare word, best found through the text index, from a common one, best read newest first.
   const db = createDb(cfg.DATABASE_URL, { preparedReads: true, settings: { plan_cache_mode: 'force_custom_plan' } }, logger);
@@ -33,13 +37,20 @@ export async function startSearch(cfg: SearchConfig, logger: Logger = createLogg
   const content = new ContentClient(cfg.CONTENT_URL);
   const onChange = (kind?: SearchKind) => cache.invalidate(kind);
   const bus = new EventBus({ connection: redis, prefix: cfg.REDIS_PREFIX, logger });
-  const server = await serve(createSearchApp({ db, redis, search: new SearchService(engine, cache), logger, config: cfg }), cfg.SEARCH_PORT, cfg.LISTEN_HOST);
+  const server = await serve(
+    createSearchApp({ db, redis, search: new SearchService(engine, cache), logger, config: cfg }),
+    cfg.SEARCH_PORT,
+    cfg.LISTEN_HOST,
+  );
   logger.info({ port: server.port, engine: engine.name }, 'search service listening');
 
   const stopping = new AbortController();
   const startup = (async () => {
     if (opts.waitForContent) {
-      await content.waitUntilReady(() => logger.info({ contentUrl: cfg.CONTENT_URL }, 'waiting for the content service before indexing'), stopping.signal);
+      await content.waitUntilReady(
+        () => logger.info({ contentUrl: cfg.CONTENT_URL }, 'waiting for the content service before indexing'),
+        stopping.signal,
+      );
       if (stopping.signal.aborted) return;
     }
     bus.subscribe('search', indexerHandlers({ engine, content, logger, onChange }));

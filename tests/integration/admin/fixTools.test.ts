@@ -35,11 +35,17 @@ beforeEach(async () => {
 const db = () => sys.database.db;
 const post = (path: string, body: unknown) => adminCall(sys.url, cookie, path, { body });
 /** Every article row, for comparing what a call changed. */
-const snapshot = async (): Promise<Record<number, any>> => Object.fromEntries((await db()('articles').orderBy('id')).map((r: { id: number }) => [r.id, r]));
+const snapshot = async (): Promise<Record<number, any>> =>
+  Object.fromEntries((await db()('articles').orderBy('id')).map((r: { id: number }) => [r.id, r]));
 const day = (iso: string) => new Date(`${iso}T12:00:00Z`);
 
 async function insertDuplicate(publishDate: string, over: Record<string, unknown> = {}) {
-  const original = await insertArticle(db(), { processing_status: 'completed', published: true, pipeline_stage: 'published', publish_date: day(publishDate) });
+  const original = await insertArticle(db(), {
+    processing_status: 'completed',
+    published: true,
+    pipeline_stage: 'published',
+    publish_date: day(publishDate),
+  });
   return insertArticle(db(), {
     publish_date: day(publishDate),
     processing_status: 'duplicate',
@@ -77,7 +83,9 @@ describe('reset duplicates', () => {
 
     const live = await post('/api/admin/reset-duplicates', { dryRun: false, fromDate: '2026-03-01' });
     expect(live.status).toBe(200);
-    expect(live.body.message).toBe('Reset 2 of 2 duplicate articles published on or after 2026-03-01 to pending; they are queued for processing');
+    expect(live.body.message).toBe(
+      'Reset 2 of 2 duplicate articles published on or after 2026-03-01 to pending; they are queued for processing',
+    );
     expect(live.body.results).toMatchObject({ total: 2, processed: 2 });
     expect(live.body.results.articles.map((a: { id: number; status: string }) => [a.id, a.status])).toEqual([
       [march10.id, 'pending'],
@@ -99,11 +107,21 @@ describe('reset duplicates', () => {
 
     const audit = await db()('admin_audit_log').select('*');
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actor_username: ADMIN.username, action: 'duplicateReset', affected_count: 2, params: { fromDate: '2026-03-01' } });
+    expect(audit[0]).toMatchObject({
+      actor_username: ADMIN.username,
+      action: 'duplicateReset',
+      affected_count: 2,
+      params: { fromDate: '2026-03-01' },
+    });
     expect([...audit[0].affected_ids].sort()).toEqual([march5.id, march10.id].sort());
     expect(Date.now() - new Date(audit[0].created_at).getTime()).toBeLessThan(60_000);
     const listed = await adminCall(sys.url, cookie, '/api/admin/audit');
-    expect(listed.body.entries[0]).toMatchObject({ actor: ADMIN.username, action: 'duplicateReset', affectedCount: 2, params: { fromDate: '2026-03-01' } });
+    expect(listed.body.entries[0]).toMatchObject({
+      actor: ADMIN.username,
+      action: 'duplicateReset',
+      affectedCount: 2,
+      params: { fromDate: '2026-03-01' },
+    });
 
     // The reset articles went back into the pipeline under new job ids (generation 1), past the duplicate check.
     for (const id of [march5.id, march10.id]) expect(await queues.seo!.getJob(`seo-${id}-g1`)).toBeTruthy();
@@ -121,9 +139,15 @@ describe('reset duplicates', () => {
     const notDuplicate = await insertArticle(db(), { publish_date: day('2026-03-08') });
     const before = await snapshot();
 
-    const dry = await post('/api/admin/reset-duplicates', { dryRun: true, fromDate: '2030-01-01', specificIds: [old.id, notDuplicate.id, 99_999_999] });
+    const dry = await post('/api/admin/reset-duplicates', {
+      dryRun: true,
+      fromDate: '2030-01-01',
+      specificIds: [old.id, notDuplicate.id, 99_999_999],
+    });
     expect(dry.body.results.articles.map((a: { id: number }) => a.id)).toEqual([old.id]);
-    expect(dry.body.message).toBe('Found 1 duplicate article with the given 3 IDs that would be reset to pending; nothing was changed (2 given IDs not a duplicate article)');
+    expect(dry.body.message).toBe(
+      'Found 1 duplicate article with the given 3 IDs that would be reset to pending; nothing was changed (2 given IDs not a duplicate article)',
+    );
     expect(await snapshot()).toEqual(before);
 
     const live = await post('/api/admin/reset-duplicates', { dryRun: false, specificIds: [old.id, notDuplicate.id] });
@@ -132,7 +156,11 @@ describe('reset duplicates', () => {
     expect(after[old.id]).toMatchObject({ is_duplicate: false, pipeline_generation: 1 });
     expect(after[recent.id]).toEqual(before[recent.id]);
     expect(after[notDuplicate.id]).toEqual(before[notDuplicate.id]);
-    expect(await db()('admin_audit_log').first()).toMatchObject({ action: 'duplicateReset', affected_ids: [old.id], params: { specificIds: [old.id, notDuplicate.id] } });
+    expect(await db()('admin_audit_log').first()).toMatchObject({
+      action: 'duplicateReset',
+      affected_ids: [old.id],
+      params: { specificIds: [old.id, notDuplicate.id] },
+    });
   });
 
   it('re-drives a reset article through the remaining stages to the news feed', async () => {
@@ -165,7 +193,10 @@ describe('reset duplicates', () => {
     ];
     for (const [body, field, message] of cases) {
       const res = await post('/api/admin/reset-duplicates', body);
-      expect({ status: res.status, error: res.body.error }).toEqual({ status: 400, error: { status: 400, code: 'validation_failed', field, message } });
+      expect({ status: res.status, error: res.body.error }).toEqual({
+        status: 400,
+        error: { status: 400, code: 'validation_failed', field, message },
+      });
     }
     expect(await snapshot()).toEqual(before);
   });
@@ -225,13 +256,17 @@ describe('fix published statuses', () => {
     expect(live.body.results).toMatchObject({ total: 2, processed: 2 });
     expect(live.body.message).toBe('Marked 2 of 2 articles in the news feed as published and completed');
     const after = await snapshot();
-    for (const id of [stuckProcessing.article_id, unpublished.article_id]) expect(after[id]).toMatchObject({ processing_status: 'completed', published: true, pipeline_stage: 'published' });
+    for (const id of [stuckProcessing.article_id, unpublished.article_id])
+      expect(after[id]).toMatchObject({ processing_status: 'completed', published: true, pipeline_stage: 'published' });
     expect(after[fine.article_id]).toEqual(before[fine.article_id]);
     expect(after[notInFeed.id]).toEqual(before[notInFeed.id]);
     expect(await db()('admin_audit_log').first()).toMatchObject({ action: 'publishedStatusFix', affected_count: 2 });
 
     const again = await post('/api/admin/fix-published-statuses', { dryRun: true });
-    expect(again.body).toEqual({ message: 'All articles already have the correct status', results: { total: 0, processed: 0, articles: [] } });
+    expect(again.body).toEqual({
+      message: 'All articles already have the correct status',
+      results: { total: 0, processed: 0, articles: [] },
+    });
   });
 });
 
@@ -261,7 +296,8 @@ describe('fix low SEO articles', () => {
     expect(live.body).toMatchObject({ dryRun: false, totalArticles: 2, updatedCount: 2 });
     expect(live.body.sampleArticles.map((a: { processing_status: string }) => a.processing_status)).toEqual(['skipped', 'skipped']);
     const after = await snapshot();
-    for (const id of [low.id, justBelow.id]) expect(after[id]).toMatchObject({ processing_status: 'skipped', processing_attempts: 3, pipeline_generation: 1 });
+    for (const id of [low.id, justBelow.id])
+      expect(after[id]).toMatchObject({ processing_status: 'skipped', processing_attempts: 3, pipeline_generation: 1 });
     for (const row of [atThreshold, unscored, lowButProcessing]) expect(after[row.id]).toEqual(before[row.id]);
     expect(await db()('admin_audit_log').first()).toMatchObject({ action: 'lowSeoFix', actor_username: ADMIN.username, affected_count: 2 });
   });

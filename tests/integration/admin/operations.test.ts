@@ -56,12 +56,28 @@ describe('pipeline diagnostics', () => {
 
   it('finds real bottlenecks, each with the tool that fixes it', async () => {
     const hoursAgo = (h: number) => new Date(Date.now() - h * 3600_000);
-    const stuck = await insertArticle(db(), { title: 'Stalled in rewrite', processing_status: 'processing', pipeline_stage: 'scored', seo_score: 75, updated_at: hoursAgo(2) });
+    const stuck = await insertArticle(db(), {
+      title: 'Stalled in rewrite',
+      processing_status: 'processing',
+      pipeline_stage: 'scored',
+      seo_score: 75,
+      updated_at: hoursAgo(2),
+    });
     for (let i = 0; i < 12; i++) await insertArticle(db(), { seo_score: 30 + i, pipeline_stage: 'deduped' });
-    const eligible = await insertArticle(db(), { title: 'Ready for rewrite', processing_status: 'processing', pipeline_stage: 'scored', seo_score: 90 });
+    const eligible = await insertArticle(db(), {
+      title: 'Ready for rewrite',
+      processing_status: 'processing',
+      pipeline_stage: 'scored',
+      seo_score: 90,
+    });
     const mismatch = await insertNewsItem(db());
     await db()('articles').where({ id: mismatch.article_id }).update({ processing_status: 'processing' });
-    await db()('news_sources').insert({ name: 'Flaky Wire', feed_url: 'https://flaky.example/rss', consecutive_failures: 4, last_error: 'HTTP 503 from https://flaky.example/rss' });
+    await db()('news_sources').insert({
+      name: 'Flaky Wire',
+      feed_url: 'https://flaky.example/rss',
+      consecutive_failures: 4,
+      last_error: 'HTTP 503 from https://flaky.example/rss',
+    });
     await db()('ai_provider_metrics').insert([
       ...Array.from({ length: 4 }, () => ({ provider: 'openai', success: false, error_message: '429 You exceeded your current quota' })),
       ...Array.from({ length: 4 }, () => ({ provider: 'openai', success: true })),
@@ -85,7 +101,10 @@ describe('pipeline diagnostics', () => {
       expect(recs.some((r) => r.includes(`(${path})`))).toBe(true);
     }
 
-    expect(sectionOf('Stuck Articles')).toMatchObject({ bottleneck: expect.stringContaining('after stage "scored"'), data: [{ id: stuck.id, title: 'Stalled in rewrite', status: 'processing' }] });
+    expect(sectionOf('Stuck Articles')).toMatchObject({
+      bottleneck: expect.stringContaining('after stage "scored"'),
+      data: [{ id: stuck.id, title: 'Stalled in rewrite', status: 'processing' }],
+    });
     expect(sectionOf('SEO Score Distribution').data).toEqual({
       totalWithScores: 14,
       minScore: 30,
@@ -94,8 +113,18 @@ describe('pipeline diagnostics', () => {
       aboveThreshold: 2,
       aboveThresholdPercent: 14.3,
     });
-    expect(sectionOf('Pipeline Condition Breakdown').data).toEqual({ totalArticles: 15, pendingArticles: 12, withLowAttempts: 12, notInNewsFeed: 14, meetingSeoThreshold: 2 });
-    expect(sectionOf('Duplicate Article Statistics').data).toEqual({ totalDuplicates: 0, recentDuplicates: 0, recentDuplicatePercentage: 0 });
+    expect(sectionOf('Pipeline Condition Breakdown').data).toEqual({
+      totalArticles: 15,
+      pendingArticles: 12,
+      withLowAttempts: 12,
+      notInNewsFeed: 14,
+      meetingSeoThreshold: 2,
+    });
+    expect(sectionOf('Duplicate Article Statistics').data).toEqual({
+      totalDuplicates: 0,
+      recentDuplicates: 0,
+      recentDuplicatePercentage: 0,
+    });
     expect(sectionOf('Content Generation Eligibility').data.map((a: { id: number }) => a.id)).toEqual([eligible.id, stuck.id]);
     expect(sectionOf('Article Status Distribution').warning).toContain('1 article in the news feed is not marked published and completed.');
     expect(sectionOf('Queue Health').data.queues.find((q: { name: string }) => q.name === 'Duplicate check')).toMatchObject({ failed: 10 });
@@ -114,10 +143,34 @@ describe('queues', () => {
     expect(failed).toBe('Article 424242 does not exist');
 
     const { body } = await get('/api/admin/queues');
-    expect(body.queues.map((q: { name: string }) => q.name)).toEqual(expect.arrayContaining(['pipeline-collect', 'pipeline-dedupe', 'pipeline-seo', 'pipeline-rewrite', 'pipeline-tag', 'pipeline-publish', 'pipeline-admin-fix', 'events-search']));
+    expect(body.queues.map((q: { name: string }) => q.name)).toEqual(
+      expect.arrayContaining([
+        'pipeline-collect',
+        'pipeline-dedupe',
+        'pipeline-seo',
+        'pipeline-rewrite',
+        'pipeline-tag',
+        'pipeline-publish',
+        'pipeline-admin-fix',
+        'events-search',
+      ]),
+    );
     const dedupe = body.queues.find((q: { name: string }) => q.name === 'pipeline-dedupe');
-    expect(dedupe).toMatchObject({ label: 'Duplicate check', paused: false, counts: { failed: 1, waiting: 0, active: 0, delayed: 0, completed: expect.any(Number) } });
-    expect(dedupe.recentFailures).toEqual([{ id: 'dedupe-424242-g0', name: 'dedupe', articleId: 424242, failedReason: 'Article 424242 does not exist', attemptsMade: expect.any(Number), failedAt: expect.any(String) }]);
+    expect(dedupe).toMatchObject({
+      label: 'Duplicate check',
+      paused: false,
+      counts: { failed: 1, waiting: 0, active: 0, delayed: 0, completed: expect.any(Number) },
+    });
+    expect(dedupe.recentFailures).toEqual([
+      {
+        id: 'dedupe-424242-g0',
+        name: 'dedupe',
+        articleId: 424242,
+        failedReason: 'Article 424242 does not exist',
+        attemptsMade: expect.any(Number),
+        failedAt: expect.any(String),
+      },
+    ]);
 
     // The cause is fixed (the article now exists, marked failed by the stage); a retry carries it through to the news feed.
     await insertArticle(db(), {
@@ -138,9 +191,16 @@ describe('queues', () => {
     });
     expect(done).toMatchObject({ published: true, last_error: null });
     expect((await get('/api/admin/queues')).body.queues.find((q: { name: string }) => q.name === 'pipeline-dedupe').counts.failed).toBe(0);
-    expect(await db()('admin_audit_log').where({ action: 'queueRetry' }).first()).toMatchObject({ actor_username: ADMIN.username, affected_ids: [424242], affected_count: 1 });
+    expect(await db()('admin_audit_log').where({ action: 'queueRetry' }).first()).toMatchObject({
+      actor_username: ADMIN.username,
+      affected_ids: [424242],
+      affected_count: 1,
+    });
 
-    expect((await post('/api/admin/queues/pipeline-dedupe/retry')).body).toEqual({ message: 'Duplicate check has no failed jobs', retried: 0 });
+    expect((await post('/api/admin/queues/pipeline-dedupe/retry')).body).toEqual({
+      message: 'Duplicate check has no failed jobs',
+      retried: 0,
+    });
     expect((await post('/api/admin/queues/no-such-queue/retry')).status).toBe(404);
     expect((await post('/api/admin/queues/pipeline-dedupe/retry', { jobId: 'missing' })).status).toBe(404);
   });
@@ -148,15 +208,30 @@ describe('queues', () => {
 
 describe('news sources', () => {
   it('adds, disables, enables and collects a source through SourcesService, with schedules and an audit trail', async () => {
-    feeds.routes.set('/ops.xml', { body: rssFeed([{ title: 'Chip makers race to build AI accelerators', link: 'https://ops.example/a/1', html: richArticleHtml('accelerators') }]) });
+    feeds.routes.set('/ops.xml', {
+      body: rssFeed([
+        { title: 'Chip makers race to build AI accelerators', link: 'https://ops.example/a/1', html: richArticleHtml('accelerators') },
+      ]),
+    });
     const added = await post('/api/admin/sources', { name: 'Ops Wire', feedUrl: `${feeds.url}/ops.xml` });
     expect(added.status).toBe(201);
-    expect(added.body.source).toMatchObject({ name: 'Ops Wire', feedUrl: `${feeds.url}/ops.xml`, enabled: true, schedule: { everySeconds: 900 } });
+    expect(added.body.source).toMatchObject({
+      name: 'Ops Wire',
+      feedUrl: `${feeds.url}/ops.xml`,
+      enabled: true,
+      schedule: { everySeconds: 900 },
+    });
     const id = added.body.source.id;
     await until(async () => (await db()('articles').where({ source_id: id }).first()) !== undefined);
 
     const listed = (await get('/api/admin/sources')).body.sources.find((s: { id: number }) => s.id === id);
-    expect(listed).toMatchObject({ lastFetchedAt: expect.any(String), lastSuccessAt: expect.any(String), lastError: null, consecutiveFailures: 0, counters: expect.any(Object) });
+    expect(listed).toMatchObject({
+      lastFetchedAt: expect.any(String),
+      lastSuccessAt: expect.any(String),
+      lastError: null,
+      consecutiveFailures: 0,
+      counters: expect.any(Object),
+    });
     expect(listed.schedule.nextRunAt).toEqual(expect.any(String));
 
     const disabled = await post(`/api/admin/sources/${id}/disable`);
@@ -175,7 +250,9 @@ describe('news sources', () => {
     expect((await post('/api/admin/sources/999999/enable')).status).toBe(404);
 
     const audit = await db()('admin_audit_log').where('action', 'like', 'source%').orderBy('id').select('action', 'affected_ids');
-    expect(audit).toEqual(['sourceAdd', 'sourceDisable', 'sourceEnable', 'sourceCollect'].map((action) => ({ action, affected_ids: [id] })));
+    expect(audit).toEqual(
+      ['sourceAdd', 'sourceDisable', 'sourceEnable', 'sourceCollect'].map((action) => ({ action, affected_ids: [id] })),
+    );
   });
 });
 

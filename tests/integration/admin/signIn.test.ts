@@ -40,7 +40,11 @@ const ADMIN_CALLS: { method: 'GET' | 'POST'; path: string; body?: unknown }[] = 
 ];
 
 const login = (origin: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${origin}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin, ...headers }, body: JSON.stringify(body) });
+  fetch(`${origin}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin, ...headers },
+    body: JSON.stringify(body),
+  });
 
 describe('sign-in', () => {
   it('signs an operator in with an httpOnly SameSite=Lax cookie holding only a token, and out again', async () => {
@@ -68,7 +72,10 @@ describe('sign-in', () => {
   });
 
   it('sets the cookie Secure behind https', async () => {
-    const res = await login(sys.services.content.url, ADMIN, { 'x-forwarded-proto': 'https', origin: sys.services.content.url.replace('http:', 'https:') });
+    const res = await login(sys.services.content.url, ADMIN, {
+      'x-forwarded-proto': 'https',
+      origin: sys.services.content.url.replace('http:', 'https:'),
+    });
     expect(res.status).toBe(200);
     expect(res.headers.getSetCookie().join('\n')).toMatch(/nb_session=[^;]+;.*Secure/);
   });
@@ -96,7 +103,8 @@ describe('sign-in', () => {
   it('limits failed sign-ins per username across clients, and per client across usernames', async () => {
     const target = { username: 'targeted', password: 'the targeted password' };
     await sys.database.db('users').insert({ username: target.username, password: await hashPassword(target.password), is_admin: false });
-    for (let i = 0; i < 3; i++) expect((await login(sys.url, { username: 'TARGETED', password: 'guess' }, { 'x-forwarded-for': '203.0.113.1' })).status).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await login(sys.url, { username: 'TARGETED', password: 'guess' }, { 'x-forwarded-for': '203.0.113.1' })).status).toBe(401);
     const locked = await login(sys.url, target, { 'x-forwarded-for': '203.0.113.2' });
     expect(locked.status).toBe(429);
     expect((await locked.json()).error.code).toBe('too_many_requests');
@@ -104,7 +112,8 @@ describe('sign-in', () => {
     // Client .2 itself is not limited: another account signs in from it.
     expect((await login(sys.url, ADMIN, { 'x-forwarded-for': '203.0.113.2' })).status).toBe(200);
 
-    for (const name of ['a1', 'a2', 'a3']) expect((await login(sys.url, { username: name, password: 'guess' }, { 'x-forwarded-for': '203.0.113.3' })).status).toBe(401);
+    for (const name of ['a1', 'a2', 'a3'])
+      expect((await login(sys.url, { username: name, password: 'guess' }, { 'x-forwarded-for': '203.0.113.3' })).status).toBe(401);
     expect((await login(sys.url, ADMIN, { 'x-forwarded-for': '203.0.113.3' })).status).toBe(429);
     // Successful sign-ins do not count: the same operator keeps signing in from a fresh client.
     for (let i = 0; i < 5; i++) expect((await login(sys.url, ADMIN, { 'x-forwarded-for': '203.0.113.4' })).status).toBe(200);
@@ -119,7 +128,12 @@ describe('every admin call needs an operator session', () => {
         if (origin === sys.services.content.url && !isContent) continue;
         if (origin === sys.services.pipeline.url && isContent) continue;
         const res = await adminCall(origin, null, call.path, { method: call.method, body: call.body });
-        expect({ call: call.path, origin, status: res.status, code: res.body?.error?.code }).toEqual({ call: call.path, origin, status: 401, code: 'unauthenticated' });
+        expect({ call: call.path, origin, status: res.status, code: res.body?.error?.code }).toEqual({
+          call: call.path,
+          origin,
+          status: 401,
+          code: 'unauthenticated',
+        });
       }
     }
   });
@@ -128,7 +142,11 @@ describe('every admin call needs an operator session', () => {
     const cookie = await signIn(sys.url, READER);
     for (const call of ADMIN_CALLS) {
       const res = await adminCall(sys.url, cookie, call.path, { method: call.method, body: call.body });
-      expect({ call: call.path, status: res.status, code: res.body?.error?.code }).toEqual({ call: call.path, status: 403, code: 'forbidden' });
+      expect({ call: call.path, status: res.status, code: res.body?.error?.code }).toEqual({
+        call: call.path,
+        status: 403,
+        code: 'forbidden',
+      });
     }
   });
 
@@ -176,7 +194,9 @@ describe('operator accounts', () => {
     const db = sys.database.db;
     await db('users').where({ is_admin: true }).update({ is_admin: false });
     const lines: string[] = [];
-    const generated = await ensureFirstAdmin(db, { ...sys.config, ADMIN_USERNAME: undefined, ADMIN_PASSWORD: undefined }, (l) => lines.push(l));
+    const generated = await ensureFirstAdmin(db, { ...sys.config, ADMIN_USERNAME: undefined, ADMIN_PASSWORD: undefined }, (l) =>
+      lines.push(l),
+    );
     expect(generated.action).toBe('generated');
     const password = (generated as { password: string }).password;
     expect(password).toMatch(/^[A-Za-z0-9]{20}$/);
@@ -186,17 +206,21 @@ describe('operator accounts', () => {
 
     // A second start prints nothing: the password is shown once.
     const again: string[] = [];
-    expect((await ensureFirstAdmin(db, { ...sys.config, ADMIN_USERNAME: undefined, ADMIN_PASSWORD: undefined }, (l) => again.push(l))).action).toBe('none');
+    expect(
+      (await ensureFirstAdmin(db, { ...sys.config, ADMIN_USERNAME: undefined, ADMIN_PASSWORD: undefined }, (l) => again.push(l))).action,
+    ).toBe('none');
     expect(again).toEqual([]);
 
     const env = { ...sys.config, ADMIN_USERNAME: 'chief', ADMIN_PASSWORD: 'a long chosen password' };
     expect((await ensureFirstAdmin(db, env, () => {})).action).toBe('created');
     expect((await ensureFirstAdmin(db, env, () => {})).action).toBe('unchanged');
     expect((await ensureFirstAdmin(db, { ...env, ADMIN_PASSWORD: 'another long password' }, () => {})).action).toBe('updated');
-    expect((await login(sys.url, { username: 'chief', password: 'another long password' }, { 'x-forwarded-for': '192.0.2.51' })).status).toBe(200);
+    expect(
+      (await login(sys.url, { username: 'chief', password: 'another long password' }, { 'x-forwarded-for': '192.0.2.51' })).status,
+    ).toBe(200);
   });
 
-  it('ends every session of an operator whose password the environment changed, and no one else\'s', async () => {
+  it("ends every session of an operator whose password the environment changed, and no one else's", async () => {
     const db = sys.database.db;
     const env = { ...sys.config, ADMIN_USERNAME: 'rotator', ADMIN_PASSWORD: 'the first long password' };
     await ensureFirstAdmin(db, env, () => {});
@@ -205,7 +229,10 @@ describe('operator accounts', () => {
       expect(res.status).toBe(200);
       return res.headers.get('set-cookie')!.split(';')[0]!;
     };
-    const [laptop, phone] = [await signedIn('rotator', 'the first long password', '192.0.2.60'), await signedIn('rotator', 'the first long password', '192.0.2.61')];
+    const [laptop, phone] = [
+      await signedIn('rotator', 'the first long password', '192.0.2.60'),
+      await signedIn('rotator', 'the first long password', '192.0.2.61'),
+    ];
     await ensureFirstAdmin(db, { ...sys.config, ADMIN_USERNAME: 'steady', ADMIN_PASSWORD: 'a steady long password' }, () => {});
     const other = await signedIn('steady', 'a steady long password', '192.0.2.62');
     const stats = (cookie: string) => fetch(`${sys.url}/api/admin/article-stats`, { headers: { cookie } }).then((r) => r.status);
@@ -217,7 +244,12 @@ describe('operator accounts', () => {
       // Unchanged password: nobody is signed out.
       await ensureFirstAdmin(db, env, (l) => lines.push(l), sessionStoreFor(redis, sys.config));
       expect(await stats(laptop)).toBe(200);
-      await ensureFirstAdmin(db, { ...env, ADMIN_PASSWORD: 'the second long password' }, (l) => lines.push(l), sessionStoreFor(redis, sys.config));
+      await ensureFirstAdmin(
+        db,
+        { ...env, ADMIN_PASSWORD: 'the second long password' },
+        (l) => lines.push(l),
+        sessionStoreFor(redis, sys.config),
+      );
     } finally {
       redis.disconnect();
     }

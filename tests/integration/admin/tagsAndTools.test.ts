@@ -98,19 +98,40 @@ describe('tag management', () => {
 describe('tool review', () => {
   it('lists pending submissions; approval lists the tool in the directory and search at once; rejection never does', async () => {
     const db = sys.database.db;
-    const good = await insertTool(db, { name: 'Lumen Notes', slug: 'lumen-notes', approved: false, tags: ['notes'], short_description: 'Meeting notes with recall' });
-    const bad = await insertTool(db, { name: 'Spammy Widget', slug: 'spammy-widget', approved: false, short_description: 'Buy now widget' });
+    const good = await insertTool(db, {
+      name: 'Lumen Notes',
+      slug: 'lumen-notes',
+      approved: false,
+      tags: ['notes'],
+      short_description: 'Meeting notes with recall',
+    });
+    const bad = await insertTool(db, {
+      name: 'Spammy Widget',
+      slug: 'spammy-widget',
+      approved: false,
+      short_description: 'Buy now widget',
+    });
     await insertTool(db, { name: 'Already Listed', slug: 'already-listed' });
 
     const pending = await get('/api/admin/tools');
     expect(pending.body.tools.map((t: { slug: string }) => t.slug)).toEqual(['lumen-notes', 'spammy-widget']);
-    expect(pending.body.tools[0]).toMatchObject({ id: good.id, status: 'pending', submittedBy: 'public-submissions', reviewedBy: null, websiteUrl: expect.any(String) });
+    expect(pending.body.tools[0]).toMatchObject({
+      id: good.id,
+      status: 'pending',
+      submittedBy: 'public-submissions',
+      reviewedBy: null,
+      websiteUrl: expect.any(String),
+    });
 
     const approved = await adminCall(sys.url, cookie, `/api/admin/tools/${good.id}/approve`, { body: {} });
     expect(approved.status).toBe(200);
-    expect(approved.body).toMatchObject({ message: '"Lumen Notes" is approved and listed in the directory', tool: { status: 'approved', reviewedBy: ADMIN.username } });
+    expect(approved.body).toMatchObject({
+      message: '"Lumen Notes" is approved and listed in the directory',
+      tool: { status: 'approved', reviewedBy: ADMIN.username },
+    });
     expect((await fetch(`${sys.url}/api/tools/lumen-notes`)).status).toBe(200);
-    const found = async () => ((await (await fetch(`${sys.url}/api/tools/search?q=lumen`)).json()) as { slug: string }[]).map((t) => t.slug);
+    const found = async () =>
+      ((await (await fetch(`${sys.url}/api/tools/search?q=lumen`)).json()) as { slug: string }[]).map((t) => t.slug);
     await until(async () => (await found()).includes('lumen-notes'), 10_000);
     expect(await found()).toEqual(['lumen-notes']);
 
@@ -128,7 +149,12 @@ describe('tool review', () => {
     const audit = await db('admin_audit_log').orderBy('id').select('action', 'affected_ids', 'actor_username', 'params');
     expect(audit).toEqual([
       { action: 'toolApprove', affected_ids: [good.id], actor_username: ADMIN.username, params: { slug: 'lumen-notes' } },
-      { action: 'toolReject', affected_ids: [bad.id], actor_username: ADMIN.username, params: { slug: 'spammy-widget', reason: 'Not an AI tool' } },
+      {
+        action: 'toolReject',
+        affected_ids: [bad.id],
+        actor_username: ADMIN.username,
+        params: { slug: 'spammy-widget', reason: 'Not an AI tool' },
+      },
     ]);
 
     // A listed tool cannot be rejected; an unknown id or a bad one is a clear 4xx.

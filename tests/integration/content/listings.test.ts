@@ -10,7 +10,11 @@ const get = async (path: string) => {
   return { status: res.status, body: (await res.json()) as any };
 };
 const post = async (path: string, body: unknown) => {
-  const res = await fetch(`${sys.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${sys.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as any };
 };
 const day = 86_400_000;
@@ -24,8 +28,18 @@ describe('resources', () => {
   it('lists newest first, filters by category and limit, finds by slug', async () => {
     const db = sys.database.db;
     await insertResource(db, { slug: 'ml-intro', category: 'Machine Learning', published_at: new Date('2026-03-01') });
-    await insertResource(db, { slug: 'ethics-101', category: 'AI Ethics', difficulty_level: 'Advanced', published_at: new Date('2026-05-01') });
-    await insertResource(db, { slug: 'nlp-guide', category: 'NLP', difficulty_level: 'Intermediate', published_at: new Date('2026-04-01') });
+    await insertResource(db, {
+      slug: 'ethics-101',
+      category: 'AI Ethics',
+      difficulty_level: 'Advanced',
+      published_at: new Date('2026-05-01'),
+    });
+    await insertResource(db, {
+      slug: 'nlp-guide',
+      category: 'NLP',
+      difficulty_level: 'Intermediate',
+      published_at: new Date('2026-04-01'),
+    });
     const all = z.array(resourceSchema).parse((await get('/api/resources')).body);
     expect(all.map((r) => r.slug)).toEqual(['ethics-101', 'nlp-guide', 'ml-intro']);
     expect((await get('/api/resources?limit=2')).body.map((r: { slug: string }) => r.slug)).toEqual(['ethics-101', 'nlp-guide']);
@@ -68,7 +82,13 @@ describe('jobs', () => {
   it('lists newest first, features the 2 newest, finds by id, validates the id', async () => {
     const db = sys.database.db;
     const a = await insertJob(db, { title: 'Old role', created_at: new Date(Date.now() - 10 * day) });
-    await insertJob(db, { title: 'Mid role', job_type: 'Contract', remote: true, salary_range: '$100k', created_at: new Date(Date.now() - 5 * day) });
+    await insertJob(db, {
+      title: 'Mid role',
+      job_type: 'Contract',
+      remote: true,
+      salary_range: '$100k',
+      created_at: new Date(Date.now() - 5 * day),
+    });
     await insertJob(db, { title: 'New role', job_type: 'Part-time', created_at: new Date(Date.now() - day) });
     const all = z.array(jobSchema).parse((await get('/api/jobs')).body);
     expect(all.map((j) => j.title)).toEqual(['New role', 'Mid role', 'Old role']);
@@ -92,14 +112,19 @@ describe('POST /api/newsletter/subscribe', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it.each([{}, { email: '' }, { email: 'no-at-sign' }, { email: 'two@@x.com' }, { email: 'a b@x.com' }, { email: 'a@nodot' }, { email: 42 }])(
-    'rejects %j naming the email field',
-    async (body) => {
-      const res = await post('/api/newsletter/subscribe', body);
-      expect(res.status).toBe(400);
-      expect(res.body.error.field).toBe('email');
-    },
-  );
+  it.each([
+    {},
+    { email: '' },
+    { email: 'no-at-sign' },
+    { email: 'two@@x.com' },
+    { email: 'a b@x.com' },
+    { email: 'a@nodot' },
+    { email: 42 },
+  ])('rejects %j naming the email field', async (body) => {
+    const res = await post('/api/newsletter/subscribe', body);
+    expect(res.status).toBe(400);
+    expect(res.body.error.field).toBe('email');
+  });
 });
 
 describe('GET /api/ai-stats', () => {

@@ -34,7 +34,12 @@ describe('ListingsService: resources', () => {
     const bus = recordingBus();
     const service = new ListingsService(t.db, bus);
     const created = await service.createResource(resource, 'req-1');
-    expect(created).toMatchObject({ slug: 'attention-explained-slowly', title: resource.title, tags: ['transformers', 'attention'], difficultyLevel: 'Intermediate' });
+    expect(created).toMatchObject({
+      slug: 'attention-explained-slowly',
+      title: resource.title,
+      tags: ['transformers', 'attention'],
+      difficultyLevel: 'Intermediate',
+    });
     expect(bus.published).toEqual([{ name: 'resource.changed', payload: { resourceId: created.id } }]);
     expect(await t.db('resources').where({ id: created.id }).first('slug')).toEqual({ slug: 'attention-explained-slowly' });
   });
@@ -45,7 +50,12 @@ describe('ListingsService: resources', () => {
     const a = await service.createResource({ ...resource, slug: 'guide-a' });
     const b = await service.createResource({ ...resource, slug: 'guide-b', title: 'Another guide' });
     const updated = await service.updateResource(a.id, { summary: 'A shorter summary of attention.' });
-    expect(updated).toMatchObject({ slug: 'guide-a', summary: 'A shorter summary of attention.', title: resource.title, tags: ['transformers', 'attention'] });
+    expect(updated).toMatchObject({
+      slug: 'guide-a',
+      summary: 'A shorter summary of attention.',
+      title: resource.title,
+      tags: ['transformers', 'attention'],
+    });
     await expect(service.updateResource(b.id, { slug: 'guide-a' })).rejects.toMatchObject({ status: 409, field: 'slug' });
     await service.deleteResource(a.id);
     expect(await t.db('resources').where({ id: a.id }).first()).toBeUndefined();
@@ -57,8 +67,14 @@ describe('ListingsService: resources', () => {
     const bus = recordingBus();
     const service = new ListingsService(t.db, bus);
     await expect(service.createResource({ ...resource, title: '  ' })).rejects.toMatchObject({ status: 400, field: 'title' });
-    await expect(service.createResource({ ...resource, category: 'Cooking' as never })).rejects.toMatchObject({ status: 400, field: 'category' });
-    await expect(service.createResource({ ...resource, imageUrl: 'javascript:alert(1)' })).rejects.toMatchObject({ status: 400, field: 'imageUrl' });
+    await expect(service.createResource({ ...resource, category: 'Cooking' as never })).rejects.toMatchObject({
+      status: 400,
+      field: 'category',
+    });
+    await expect(service.createResource({ ...resource, imageUrl: 'javascript:alert(1)' })).rejects.toMatchObject({
+      status: 400,
+      field: 'imageUrl',
+    });
     await expect(service.updateResource(999_999, { title: 'x' })).rejects.toMatchObject({ status: 404 });
     await expect(service.deleteResource(999_999)).rejects.toMatchObject({ status: 404 });
     expect(bus.published).toEqual([]);

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { homeResponseSchema, newsListResponseSchema, newsTagsResponseSchema, singleArticleResponseSchema } from '@neuralbeat/common/contracts';
+import {
+  homeResponseSchema,
+  newsListResponseSchema,
+  newsTagsResponseSchema,
+  singleArticleResponseSchema,
+} from '@neuralbeat/common/contracts';
 import { startSystem, type RunningSystem } from '../../support/system';
 import { insertArticle, insertNewsItem } from '../../support/factories';
 
@@ -116,16 +121,37 @@ describe('GET /api/news/{param}', () => {
   it('lists the other copies of the story under alsoReportedBy, earliest first, marking the original', async () => {
     const db = sys.database.db;
     expect(singleArticleResponseSchema.parse((await get('/api/news/story-6')).body).alsoReportedBy).toEqual([]);
-    const live = await insertNewsItem(db, { title: 'Clustered story', slug: 'clustered-story', publish_date: new Date('2026-07-11T09:00:00Z') });
-    const origin = await insertArticle(db, { news_source: 'Lab Blog', source_url: 'https://lab.example/post', publish_date: new Date('2026-07-10T08:00:00Z'), processing_status: 'duplicate', is_duplicate: true });
-    const later = await insertArticle(db, { news_source: null, source_url: 'https://www.aggregator.example/item/9', publish_date: new Date('2026-07-12T10:00:00Z'), processing_status: 'duplicate', is_duplicate: true });
+    const live = await insertNewsItem(db, {
+      title: 'Clustered story',
+      slug: 'clustered-story',
+      publish_date: new Date('2026-07-11T09:00:00Z'),
+    });
+    const origin = await insertArticle(db, {
+      news_source: 'Lab Blog',
+      source_url: 'https://lab.example/post',
+      publish_date: new Date('2026-07-10T08:00:00Z'),
+      processing_status: 'duplicate',
+      is_duplicate: true,
+    });
+    const later = await insertArticle(db, {
+      news_source: null,
+      source_url: 'https://www.aggregator.example/item/9',
+      publish_date: new Date('2026-07-12T10:00:00Z'),
+      processing_status: 'duplicate',
+      is_duplicate: true,
+    });
     const [cluster] = await db('story_clusters').insert({ origin_article_id: origin.id }).returning('id');
     await db('articles').whereIn('id', [live.article_id, origin.id, later.id]).update({ story_cluster_id: cluster.id });
 
     const res = singleArticleResponseSchema.parse((await get('/api/news/clustered-story')).body);
     expect(res.alsoReportedBy).toEqual([
       { sourceName: 'Lab Blog', url: 'https://lab.example/post', publishDate: '2026-07-10T08:00:00.000Z', isOrigin: true },
-      { sourceName: 'aggregator.example', url: 'https://www.aggregator.example/item/9', publishDate: '2026-07-12T10:00:00.000Z', isOrigin: false },
+      {
+        sourceName: 'aggregator.example',
+        url: 'https://www.aggregator.example/item/9',
+        publishDate: '2026-07-12T10:00:00.000Z',
+        isOrigin: false,
+      },
     ]);
   });
 

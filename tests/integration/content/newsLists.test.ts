@@ -63,8 +63,15 @@ describe('tag pages', () => {
     expect(page2.pagination.hasMore).toBe(false);
 
     // A retagged item moves between tag pages at once.
-    await db('news_feed').where({ slug: 'tp-tagged' }).update({ tags: ['llm'] });
-    expect((await get('/api/news/tag/robotics')).body.articles.map((a: { slug: string }) => a.slug)).toEqual(['tp-both', 'tp-category', 'tp-tie-b', 'tp-tie-a']);
+    await db('news_feed')
+      .where({ slug: 'tp-tagged' })
+      .update({ tags: ['llm'] });
+    expect((await get('/api/news/tag/robotics')).body.articles.map((a: { slug: string }) => a.slug)).toEqual([
+      'tp-both',
+      'tp-category',
+      'tp-tie-b',
+      'tp-tie-a',
+    ]);
     const tags = newsTagsResponseSchema.parse((await get('/api/news/tags')).body).tags;
     expect(tags).toEqual([
       { name: 'llm', count: 4 },
@@ -77,7 +84,12 @@ describe('tag pages', () => {
 describe('related news', () => {
   it('ranks items by shared tags, newest first, then fills from the category', async () => {
     const db = sys.database.db;
-    await insertNewsItem(db, { slug: 'rel-article', tags: ['agents', 'robotics', 'hardware'], category: 'Business', publish_date: day(20) });
+    await insertNewsItem(db, {
+      slug: 'rel-article',
+      tags: ['agents', 'robotics', 'hardware'],
+      category: 'Business',
+      publish_date: day(20),
+    });
     await insertNewsItem(db, { slug: 'rel-two-old', tags: ['agents', 'robotics'], category: 'Research', publish_date: day(1) });
     await insertNewsItem(db, { slug: 'rel-one-new', tags: ['hardware'], category: 'Research', publish_date: day(30) });
     await insertNewsItem(db, { slug: 'rel-none', tags: ['policy'], category: 'Research', publish_date: day(31) });
@@ -95,7 +107,12 @@ describe('related news', () => {
 
   it('counts a tag listed twice on the article once', async () => {
     const db = sys.database.db;
-    await insertNewsItem(db, { slug: 'dup-article', tags: ['vision', 'vision', 'chips', 'edge'], category: 'Opinion', publish_date: day(50) });
+    await insertNewsItem(db, {
+      slug: 'dup-article',
+      tags: ['vision', 'vision', 'chips', 'edge'],
+      category: 'Opinion',
+      publish_date: day(50),
+    });
     await insertNewsItem(db, { slug: 'dup-one-newer', tags: ['vision'], category: 'Research', publish_date: day(60) });
     await insertNewsItem(db, { slug: 'dup-two-older', tags: ['chips', 'edge'], category: 'Research', publish_date: day(40) });
     const res = singleArticleResponseSchema.parse((await get('/api/news/dup-article')).body);

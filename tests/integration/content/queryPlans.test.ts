@@ -25,10 +25,14 @@ beforeAll(async () => {
     article: (await db('news_feed').orderByRaw('md5(id::text)').first('slug')).slug,
     tool: (await db('tools').where({ approved: true }).orderByRaw('md5(id::text)').first('slug')).slug,
     resource: (await db('resources').first('slug')).slug,
-    rareTag: (await db('news_feed_counts').where({ dimension: 'tag' }).where('article_count', '>=', 9).orderBy('article_count').first('value')).value,
+    rareTag: (
+      await db('news_feed_counts').where({ dimension: 'tag' }).where('article_count', '>=', 9).orderBy('article_count').first('value')
+    ).value,
     // A tag of a few dozen tools whose name no other tag contains (tool-tag-250, unlike tool-tag-25).
     rareToolTag: (
-      await db.raw(`SELECT tag FROM tool_tag_entries WHERE tag ~ '^tool-tag-[0-9]{3}$' GROUP BY tag HAVING count(*) BETWEEN 5 AND 100 ORDER BY tag LIMIT 1`)
+      await db.raw(
+        `SELECT tag FROM tool_tag_entries WHERE tag ~ '^tool-tag-[0-9]{3}$' GROUP BY tag HAVING count(*) BETWEEN 5 AND 100 ORDER BY tag LIMIT 1`,
+      )
     ).rows[0].tag,
   };
 }, 180_000);
@@ -61,7 +65,10 @@ describe('public reads at 100,000 news items', () => {
       expect(planProblems(root, { tables: CONTENT_TABLES, rowBudget: 500 }), `${query.sql}\n${text}`).toEqual([]);
       // The service prepares its reads: the plan Postgres may keep for every value must stay bounded too.
       expect(generic, `${query.sql} is prepared`).toBeDefined();
-      expect(planProblems(generic!.root, { tables: CONTENT_TABLES, rowBudget: 500 }), `generic plan of ${query.sql}\n${generic!.text}`).toEqual([]);
+      expect(
+        planProblems(generic!.root, { tables: CONTENT_TABLES, rowBudget: 500 }),
+        `generic plan of ${query.sql}\n${generic!.text}`,
+      ).toEqual([]);
     }
   });
 

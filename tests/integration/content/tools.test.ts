@@ -32,10 +32,38 @@ const valid = {
 beforeAll(async () => {
   sys = await startSystem();
   const db = sys.database.db;
-  await insertTool(db, { name: 'Alpha Code', slug: 'alpha-code', category: 'Development', tags: ['coding', 'llm'], pricing: 'Free', created_at: new Date('2026-01-01') });
-  await insertTool(db, { name: 'Beta Paint', slug: 'beta-paint', category: 'Image Generation', tags: ['art'], pricing: 'Paid', created_at: new Date('2026-02-01') });
-  await insertTool(db, { name: 'Gamma Chat', slug: 'gamma-chat', category: 'AI Chatbots', tags: ['llm'], pricing: 'Freemium', created_at: new Date('2026-03-01') });
-  await insertTool(db, { name: 'Delta Dev', slug: 'delta-dev', category: 'Development', tags: ['devops'], pricing: 'Paid', created_at: new Date('2026-04-01') });
+  await insertTool(db, {
+    name: 'Alpha Code',
+    slug: 'alpha-code',
+    category: 'Development',
+    tags: ['coding', 'llm'],
+    pricing: 'Free',
+    created_at: new Date('2026-01-01'),
+  });
+  await insertTool(db, {
+    name: 'Beta Paint',
+    slug: 'beta-paint',
+    category: 'Image Generation',
+    tags: ['art'],
+    pricing: 'Paid',
+    created_at: new Date('2026-02-01'),
+  });
+  await insertTool(db, {
+    name: 'Gamma Chat',
+    slug: 'gamma-chat',
+    category: 'AI Chatbots',
+    tags: ['llm'],
+    pricing: 'Freemium',
+    created_at: new Date('2026-03-01'),
+  });
+  await insertTool(db, {
+    name: 'Delta Dev',
+    slug: 'delta-dev',
+    category: 'Development',
+    tags: ['devops'],
+    pricing: 'Paid',
+    created_at: new Date('2026-04-01'),
+  });
   await insertTool(db, { name: 'Hidden Tool', slug: 'hidden-tool', approved: false, created_at: new Date('2026-05-01') });
 });
 afterAll(async () => sys.stop());
@@ -53,8 +81,18 @@ describe('tool directory', () => {
     const db = sys.database.db;
     await insertTool(db, { name: 'charlie lower', slug: 'charlie-lower', category: 'Development' });
     try {
-      expect((await get('/api/tools')).body.map((t: { slug: string }) => t.slug)).toEqual(['alpha-code', 'beta-paint', 'charlie-lower', 'delta-dev', 'gamma-chat']);
-      expect((await get('/api/tools?category=Development')).body.map((t: { slug: string }) => t.slug)).toEqual(['alpha-code', 'charlie-lower', 'delta-dev']);
+      expect((await get('/api/tools')).body.map((t: { slug: string }) => t.slug)).toEqual([
+        'alpha-code',
+        'beta-paint',
+        'charlie-lower',
+        'delta-dev',
+        'gamma-chat',
+      ]);
+      expect((await get('/api/tools?category=Development')).body.map((t: { slug: string }) => t.slug)).toEqual([
+        'alpha-code',
+        'charlie-lower',
+        'delta-dev',
+      ]);
     } finally {
       await db('tools').where({ slug: 'charlie-lower' }).del();
     }
@@ -74,7 +112,13 @@ describe('tool directory', () => {
     expect(await page('category=Computer%20Vision')).toEqual({ slugs: [], total: '0' });
     // Without a limit: one screen's worth.
     const db = sys.database.db;
-    for (let i = 0; i < 25; i++) await insertTool(db, { name: `Zz Paging ${String(i).padStart(2, '0')}`, slug: `zz-paging-${i}`, category: 'No-Code AI', pricing: 'Free' });
+    for (let i = 0; i < 25; i++)
+      await insertTool(db, {
+        name: `Zz Paging ${String(i).padStart(2, '0')}`,
+        slug: `zz-paging-${i}`,
+        category: 'No-Code AI',
+        pricing: 'Free',
+      });
     const first = await page('category=No-Code%20AI');
     expect(first.slugs).toHaveLength(24);
     expect(first.total).toBe('25');
@@ -86,12 +130,22 @@ describe('tool directory', () => {
   it('keeps the totals in step with approval, edits and deletion', async () => {
     const db = sys.database.db;
     const total = async (query = '') => (await fetch(`${sys.url}/api/tools?${query}`)).headers.get('x-total-count');
-    const hidden = await insertTool(db, { name: 'Epsilon Pending', slug: 'epsilon-pending', category: 'Development', pricing: 'Paid', approved: false });
+    const hidden = await insertTool(db, {
+      name: 'Epsilon Pending',
+      slug: 'epsilon-pending',
+      category: 'Development',
+      pricing: 'Paid',
+      approved: false,
+    });
     expect([await total(), await total('category=Development&pricing=paid')]).toEqual(['4', '1']);
     await db('tools').where({ id: hidden.id }).update({ approved: true });
     expect([await total(), await total('category=Development&pricing=paid')]).toEqual(['5', '2']);
     await db('tools').where({ id: hidden.id }).update({ category: 'Data Analytics', pricing: 'FREE' });
-    expect([await total('category=Development&pricing=paid'), await total('category=Data%20Analytics'), await total('pricing=free')]).toEqual(['1', '1', '2']);
+    expect([
+      await total('category=Development&pricing=paid'),
+      await total('category=Data%20Analytics'),
+      await total('pricing=free'),
+    ]).toEqual(['1', '1', '2']);
     await db('tools').where({ id: hidden.id }).del();
     expect([await total(), await total('category=Data%20Analytics'), await total('pricing=free')]).toEqual(['4', '0', '1']);
   });
@@ -121,8 +175,15 @@ describe('tool directory', () => {
     const db = sys.database.db;
     await db('tools').insert(
       Array.from({ length: 1100 }, (_, i) => ({
-        name: `Widespread ${String(i).padStart(4, '0')}`, slug: `widespread-${i}`, description: 'A widespread tool for the count test.',
-        short_description: 'Widespread tool', website_url: 'https://widespread.example', category: 'Data Analytics', pricing: 'Free', approved: true, submitted_by_id: 1,
+        name: `Widespread ${String(i).padStart(4, '0')}`,
+        slug: `widespread-${i}`,
+        description: 'A widespread tool for the count test.',
+        short_description: 'Widespread tool',
+        website_url: 'https://widespread.example',
+        category: 'Data Analytics',
+        pricing: 'Free',
+        approved: true,
+        submitted_by_id: 1,
       })),
     );
     await db.raw('ANALYZE tools');
@@ -171,7 +232,13 @@ describe('similar tools', () => {
     await insertTool(db, { name: 'Sim Both', slug: 'sim-both', category: 'Data Analytics', tags: ['sql', 'charts'] });
     await insertTool(db, { name: 'Sim Tags', slug: 'sim-tags', category: 'No-Code AI', tags: ['sql', 'notebooks'] });
     await insertTool(db, { name: 'Sim Category', slug: 'sim-category', category: 'Data Analytics', tags: ['forecasting'] });
-    const hidden = await insertTool(db, { name: 'Sim Aaa Pending', slug: 'sim-pending', category: 'Data Analytics', tags: ['sql', 'charts', 'notebooks'], approved: false });
+    const hidden = await insertTool(db, {
+      name: 'Sim Aaa Pending',
+      slug: 'sim-pending',
+      category: 'Data Analytics',
+      tags: ['sql', 'charts', 'notebooks'],
+      approved: false,
+    });
     const slugs = async () => (await get('/api/tools/sim-base/similar')).body.map((t: { slug: string }) => t.slug);
     // Both: category + 2 tags; Tags: 2 tags; Category: category only.
     expect(await slugs()).toEqual(['sim-both', 'sim-tags', 'sim-category']);
@@ -183,13 +250,17 @@ describe('similar tools', () => {
   it('count only the first 25 tools by name of the category and of each tag', async () => {
     const db = sys.database.db;
     await insertTool(db, { name: 'Window Base', slug: 'window-base', category: 'Computer Vision', tags: ['ocr'] });
-    for (let i = 10; i < 36; i++) await insertTool(db, { name: `Window ${i}`, slug: `window-${i}`, category: 'Computer Vision', tags: ['segmentation'] });
+    for (let i = 10; i < 36; i++)
+      await insertTool(db, { name: `Window ${i}`, slug: `window-${i}`, category: 'Computer Vision', tags: ['segmentation'] });
     // Shares the category and the tag, but 26 tools come before it by name in the category: only its tag is counted.
     await insertTool(db, { name: 'Window Zed', slug: 'window-zed', category: 'Computer Vision', tags: ['ocr'] });
     const similar = (await get('/api/tools/window-base/similar')).body.map((t: { slug: string }) => t.slug);
     expect(similar).toEqual(['window-10', 'window-11', 'window-12', 'window-13']);
     // With the others moved out of the category it is within the category's window too, and first.
-    await db('tools').where('slug', 'like', 'window-%').whereNotIn('slug', ['window-base', 'window-zed']).update({ category: 'AI Chatbots' });
+    await db('tools')
+      .where('slug', 'like', 'window-%')
+      .whereNotIn('slug', ['window-base', 'window-zed'])
+      .update({ category: 'AI Chatbots' });
     expect((await get('/api/tools/window-base/similar')).body.map((t: { slug: string }) => t.slug)).toEqual(['window-zed']);
   });
 });
@@ -198,7 +269,11 @@ describe('POST /api/tools/submit', () => {
   it('stores a submission unapproved, derives a blank slug from the name, trims the lists', async () => {
     const res = await submit(valid);
     expect(res.status).toBe(201);
-    expect(res.body.tool).toMatchObject({ slug: 'prompt-forge', tags: ['prompts', 'llm', 'testing'], features: ['Versioning', 'A/B tests'] });
+    expect(res.body.tool).toMatchObject({
+      slug: 'prompt-forge',
+      tags: ['prompts', 'llm', 'testing'],
+      features: ['Versioning', 'A/B tests'],
+    });
     const row = await sys.database.db('tools').where({ slug: 'prompt-forge' }).first();
     expect(row).toMatchObject({ approved: false, submitted_by_id: 1 });
     expect((await get('/api/tools/prompt-forge')).status).toBe(404);

@@ -48,98 +48,120 @@ function probesWithout(down: Service): Record<string, string> {
 }
 
 describe('fault: a service killed under npm start', () => {
-  it('each of the four, SIGKILLed in turn, is restarted by the supervisor while the others keep answering', { timeout: 300_000 }, async () => {
-    const database = new URL(inject('adminDatabaseUrl'));
-    database.pathname = `/nb_test_${inject('runId')}_npmstart`;
-    npm = spawn('npm', ['start'], {
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'development',
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: database.toString(),
-        REDIS_URL: redis.url,
-        REDIS_PREFIX: testRedisPrefix(),
-        GATEWAY_PORT: String(ports.gateway),
-        CONTENT_PORT: String(ports.content),
-        SEARCH_PORT: String(ports.search),
-        PIPELINE_PORT: String(ports.pipeline),
-        CONTENT_URL: base('content'),
-        SEARCH_URL: base('search'),
-        PIPELINE_URL: base('pipeline'),
-        SITE_URL: base('gateway'),
-        CONTENT_CACHE_SECONDS: '2',
-      },
-    });
-    for (const stream of [npm.stdout!, npm.stderr!]) readline.createInterface({ input: stream }).on('line', (l) => output.push(l));
-    await until(() => output.some((l) => l.includes('NeuralBeat is running at')), `npm start to come up; output:\n${output.slice(-20).join('\n')}`, 240_000);
-    // Compiled JavaScript on node: no TypeScript loader in the running services.
-    for (const s of SERVICES) expect((await request(`${base(s)}/healthz`)).body).toMatchObject({ status: 'ok', service: s });
+  it(
+    'each of the four, SIGKILLed in turn, is restarted by the supervisor while the others keep answering',
+    { timeout: 300_000 },
+    async () => {
+      const database = new URL(inject('adminDatabaseUrl'));
+      database.pathname = `/nb_test_${inject('runId')}_npmstart`;
+      npm = spawn('npm', ['start'], {
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: {
+          ...process.env,
+          NODE_ENV: 'development',
+          LOG_LEVEL: 'warn',
+          DATABASE_URL: database.toString(),
+          REDIS_URL: redis.url,
+          REDIS_PREFIX: testRedisPrefix(),
+          GATEWAY_PORT: String(ports.gateway),
+          CONTENT_PORT: String(ports.content),
+          SEARCH_PORT: String(ports.search),
+          PIPELINE_PORT: String(ports.pipeline),
+          CONTENT_URL: base('content'),
+          SEARCH_URL: base('search'),
+          PIPELINE_URL: base('pipeline'),
+          SITE_URL: base('gateway'),
+          CONTENT_CACHE_SECONDS: '2',
+        },
+      });
+      for (const stream of [npm.stdout!, npm.stderr!]) readline.createInterface({ input: stream }).on('line', (l) => output.push(l));
+      await until(
+        () => output.some((l) => l.includes('NeuralBeat is running at')),
+        `npm start to come up; output:\n${output.slice(-20).join('\n')}`,
+        240_000,
+      );
+      // Compiled JavaScript on node: no TypeScript loader in the running services.
+      for (const s of SERVICES) expect((await request(`${base(s)}/healthz`)).body).toMatchObject({ status: 'ok', service: s });
 
-    const report: string[] = [];
-    for (const service of SERVICES) {
-      const before = (await pidOf(service))!;
-      // A public answer the gateway keeps for while content is away. The pipeline publishing at start purges the
-      // answers showing its items, and an answer fetched just after a purge is passed on but not kept: wait for a replay.
-      const kept = await until(async () => {
-        const answer = await request(`${base('gateway')}/api/news?limit=2`);
-        return answer.headers.get('x-cache') === 'HIT' ? answer : undefined;
-      }, 'a news answer the gateway keeps', 30_000);
-      expect(kept.status).toBe(200);
+      const report: string[] = [];
+      for (const service of SERVICES) {
+        const before = (await pidOf(service))!;
+        // A public answer the gateway keeps for while content is away. The pipeline publishing at start purges the
+        // answers showing its items, and an answer fetched just after a purge is passed on but not kept: wait for a replay.
+        const kept = await until(
+          async () => {
+            const answer = await request(`${base('gateway')}/api/news?limit=2`);
+            return answer.headers.get('x-cache') === 'HIT' ? answer : undefined;
+          },
+          'a news answer the gateway keeps',
+          30_000,
+        );
+        expect(kept.status).toBe(200);
 
-      const probes = probesWithout(service);
-      const results: { name: string; status: number }[] = [];
-      let probing = true;
-      const prober = (async () => {
-        while (probing) {
-          await Promise.all(
-            Object.entries(probes).map(async ([name, url]) => results.push({ name, status: (await request(url).catch(() => ({ status: 0 }))).status })),
-          );
-          await new Promise((r) => setTimeout(r, 100));
+        const probes = probesWithout(service);
+        const results: { name: string; status: number }[] = [];
+        let probing = true;
+        const prober = (async () => {
+          while (probing) {
+            await Promise.all(
+              Object.entries(probes).map(async ([name, url]) =>
+                results.push({ name, status: (await request(url).catch(() => ({ status: 0 }))).status }),
+              ),
+            );
+            await new Promise((r) => setTimeout(r, 100));
+          }
+        })();
+
+        process.kill(before, 'SIGKILL');
+        const killedAt = Date.now();
+        // The supervisor waits a second before restarting: the gateway's answers for the dead service meanwhile.
+        if (service === 'pipeline' || service === 'search') {
+          const route = service === 'pipeline' ? '/api/admin/article-stats' : '/api/tools/search?q=model';
+          const res = await request(`${base('gateway')}${route}`);
+          expect(res.status).toBe(503);
+          expect(res.body).toMatchObject({
+            error: { status: 503, code: 'service_unavailable', message: `The ${service} service is unavailable` },
+          });
         }
-      })();
-
-      process.kill(before, 'SIGKILL');
-      const killedAt = Date.now();
-      // The supervisor waits a second before restarting: the gateway's answers for the dead service meanwhile.
-      if (service === 'pipeline' || service === 'search') {
-        const route = service === 'pipeline' ? '/api/admin/article-stats' : '/api/tools/search?q=model';
-        const res = await request(`${base('gateway')}${route}`);
-        expect(res.status).toBe(503);
-        expect(res.body).toMatchObject({ error: { status: 503, code: 'service_unavailable', message: `The ${service} service is unavailable` } });
+        if (service === 'content') {
+          const never = await request(`${base('gateway')}/api/tools?page=77`);
+          expect(never.status).toBe(503);
+          expect(never.body).toMatchObject({ error: { status: 503, code: 'service_unavailable' } });
+          const stale = await request(`${base('gateway')}/api/news?limit=2`);
+          expect(stale.status).toBe(200);
+          expect(stale.body).toEqual(kept.body);
+          expect((await request(`${base('gateway')}/news`)).status).toBe(200);
+        }
+        const after = await until(
+          async () => {
+            const pid = await pidOf(service);
+            return pid && pid !== before ? pid : undefined;
+          },
+          `${service} to be restarted`,
+          60_000,
+        );
+        const downMs = Date.now() - killedAt;
+        probing = false;
+        await prober;
+        expect(alive(before)).toBe(false);
+        expect(after).not.toBe(before);
+        expect(
+          output.some((l) => new RegExp(`^\\[supervisor\\] ${service} killed by SIGKILL after [\\d.]+ s; restarting in 1\\.0 s`).test(l)),
+        ).toBe(true);
+        const failures = results.filter((r) => r.status !== 200);
+        expect(failures, `probes failed while ${service} was down`).toEqual([]);
+        expect(results.length).toBeGreaterThan(0);
+        await until(async () => (await request(`${base(service)}/readyz`)).status === 200, `${service} ready again`, 30_000);
+        report.push(`${service}: back after ${(downMs / 1000).toFixed(1)} s, others answered ${results.length}/${results.length} probes`);
       }
-      if (service === 'content') {
-        const never = await request(`${base('gateway')}/api/tools?page=77`);
-        expect(never.status).toBe(503);
-        expect(never.body).toMatchObject({ error: { status: 503, code: 'service_unavailable' } });
-        const stale = await request(`${base('gateway')}/api/news?limit=2`);
-        expect(stale.status).toBe(200);
-        expect(stale.body).toEqual(kept.body);
-        expect((await request(`${base('gateway')}/news`)).status).toBe(200);
-      }
-      const after = await until(async () => {
-        const pid = await pidOf(service);
-        return pid && pid !== before ? pid : undefined;
-      }, `${service} to be restarted`, 60_000);
-      const downMs = Date.now() - killedAt;
-      probing = false;
-      await prober;
-      expect(alive(before)).toBe(false);
-      expect(after).not.toBe(before);
-      expect(output.some((l) => new RegExp(`^\\[supervisor\\] ${service} killed by SIGKILL after [\\d.]+ s; restarting in 1\\.0 s`).test(l))).toBe(true);
-      const failures = results.filter((r) => r.status !== 200);
-      expect(failures, `probes failed while ${service} was down`).toEqual([]);
-      expect(results.length).toBeGreaterThan(0);
-      await until(async () => (await request(`${base(service)}/readyz`)).status === 200, `${service} ready again`, 30_000);
-      report.push(`${service}: back after ${(downMs / 1000).toFixed(1)} s, others answered ${results.length}/${results.length} probes`);
-    }
 
-    // Ctrl-C stops everything, services included.
-    const pids = await Promise.all(SERVICES.map(pidOf));
-    process.kill(-npm.pid!, 'SIGINT');
-    await exited(npm);
-    await until(() => pids.every((p) => !alive(p!)), 'every service to stop', 20_000);
-    console.log(`[fault: SIGKILL under npm start] ${report.join('; ')}; Ctrl-C then stopped all four`);
-  });
+      // Ctrl-C stops everything, services included.
+      const pids = await Promise.all(SERVICES.map(pidOf));
+      process.kill(-npm.pid!, 'SIGINT');
+      await exited(npm);
+      await until(() => pids.every((p) => !alive(p!)), 'every service to stop', 20_000);
+      console.log(`[fault: SIGKILL under npm start] ${report.join('; ')}; Ctrl-C then stopped all four`);
+    },
+  );
 });

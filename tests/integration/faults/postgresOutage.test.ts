@@ -36,7 +36,8 @@ afterAll(async () => {
   await Promise.all([cluster?.remove(), feeds.close(), ai.close()]);
 });
 
-const completed = async () => Number((await db('articles').where({ processing_status: 'completed' }).count<{ n: string }[]>({ n: '*' }))[0]!.n);
+const completed = async () =>
+  Number((await db('articles').where({ processing_status: 'completed' }).count<{ n: string }[]>({ n: '*' }))[0]!.n);
 
 describe('fault: Postgres stopped and restarted', () => {
   it('API calls answer 503 JSON while it is down and work resumes after', { timeout: 180_000 }, async () => {
@@ -71,7 +72,12 @@ describe('fault: Postgres stopped and restarted', () => {
         () => request(`${gateway.url}/api/events`),
         () => request(`${gateway.url}/api/tools/search?q=model`),
         () => request(`${content.url}/api/home`),
-        () => request(`${gateway.url}/api/newsletter/subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'down@example.com' }) }),
+        () =>
+          request(`${gateway.url}/api/newsletter/subscribe`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ email: 'down@example.com' }),
+          }),
       ];
       const statuses: number[] = [];
       // Several rounds: the first finds pooled connections cut, later ones cannot connect at all.
@@ -101,7 +107,15 @@ describe('fault: Postgres stopped and restarted', () => {
       const rows = await db('articles').select('processing_status');
       expect(rows.map((r: { processing_status: string }) => r.processing_status)).toEqual(Array(ARTICLES).fill('completed'));
       expect(new Set((await db('news_feed').select('article_id')).map((r: { article_id: number }) => r.article_id)).size).toBe(ARTICLES);
-      expect((await request(`${gateway.url}/api/newsletter/subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'down@example.com' }) })).status).toBe(200);
+      expect(
+        (
+          await request(`${gateway.url}/api/newsletter/subscribe`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ email: 'down@example.com' }),
+          })
+        ).status,
+      ).toBe(200);
       console.log(
         `[fault: Postgres outage] stopped with ${atStop}/${ARTICLES} published; ${statuses.length} API calls while down (${Math.round((restartedAt - stoppedFor) / 100) / 10}+ s): all 503 JSON with Retry-After, 0 × 500; ` +
           `API answering ${apiBackAfter} ms after Postgres came back; all ${ARTICLES} published once ${(doneAfter / 1000).toFixed(1)} s after, none failed`,

@@ -38,18 +38,24 @@ afterAll(() => {
 async function get(file: string, acceptEncoding: string) {
   const http = await import('node:http');
   return new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
-    http.get(`${base}${file}`, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject);
+    http
+      .get(`${base}${file}`, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
   });
 }
 
 describe('built scripts', () => {
   it('are sent as the precompressed brotli or gzip file the browser accepts, cached for a year', async () => {
     const br = await get('/assets/app-abc123.js', 'gzip, deflate, br, zstd');
-    expect(br.headers).toMatchObject({ 'content-encoding': 'br', 'content-type': 'text/javascript; charset=utf-8', vary: 'Accept-Encoding' });
+    expect(br.headers).toMatchObject({
+      'content-encoding': 'br',
+      'content-type': 'text/javascript; charset=utf-8',
+      vary: 'Accept-Encoding',
+    });
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(zlib.brotliDecompressSync(br.body).toString()).toBe(script);
 

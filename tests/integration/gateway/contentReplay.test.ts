@@ -37,7 +37,8 @@ async function changedWithin(path: string, done: (body: any) => boolean, withinM
 }
 
 /** As changedWithin, also returning the x-cache of every answer before the changed one. */
-const pollUntilChanged = (path: string, done: (body: any) => boolean, withinMs: number) => fetchUntilChanged(`${sys.url}${path}`, done, withinMs);
+const pollUntilChanged = (path: string, done: (body: any) => boolean, withinMs: number) =>
+  fetchUntilChanged(`${sys.url}${path}`, done, withinMs);
 
 describe('public content answers replayed until their content changes', () => {
   it('are replayed beyond their max-age, without the surrogate headers, and renewed within a second of a change', async () => {
@@ -98,7 +99,13 @@ describe('public content answers replayed until their content changes', () => {
     const edited = await insertNewsItem(db, { title: 'Edited story', slug: 'edited-story', tags: ['edits'], category: 'Edited Desk' });
     await insertNewsItem(db, { title: 'Untouched story', slug: 'untouched-story', tags: ['untouched'], category: 'Untouched Desk' });
     await pastInterval();
-    const watched = ['/api/news/edited-story', '/api/news/tag/edits', '/api/news/untouched-story', '/api/news/tag/untouched', '/api/ai-stats'];
+    const watched = [
+      '/api/news/edited-story',
+      '/api/news/tag/edits',
+      '/api/news/untouched-story',
+      '/api/news/tag/untouched',
+      '/api/ai-stats',
+    ];
     for (const path of watched) await until(async () => (await get(path)).cache === 'HIT');
 
     // No column a visitor sees: nothing is purged.
@@ -113,10 +120,13 @@ describe('public content answers replayed until their content changes', () => {
     expect(renewed.before.every((cache) => cache === 'HIT')).toBe(true);
     expect(await changedWithin('/api/news/tag/edits', (b) => b.articles[0]?.title === 'Edited story, corrected', 2000)).toBeLessThan(1000);
     await settle();
-    for (const path of ['/api/news/untouched-story', '/api/news/tag/untouched', '/api/ai-stats']) expect((await get(path)).cache, path).toBe('HIT');
+    for (const path of ['/api/news/untouched-story', '/api/news/tag/untouched', '/api/ai-stats'])
+      expect((await get(path)).cache, path).toBe('HIT');
 
     // Its tags move it between tag pages: every news answer is purged.
-    await db('news_feed').where({ id: edited.id }).update({ tags: ['edits', 'moved'] });
+    await db('news_feed')
+      .where({ id: edited.id })
+      .update({ tags: ['edits', 'moved'] });
     expect(await changedWithin('/api/news/edited-story', (b) => b.article.tags.includes('moved'), 2000)).toBeLessThan(1000);
     await until(async () => (await get('/api/news/untouched-story')).cache !== 'HIT', 2000);
   });
@@ -124,17 +134,42 @@ describe('public content answers replayed until their content changes', () => {
   it('purges, for a news item published, the lists and the answers it can appear in, not the others', async () => {
     const db = sys.database.db;
     const day = (n: number) => new Date(Date.UTC(2027, 0, n));
-    await insertNewsItem(db, { title: 'Harbour opens', slug: 'harbour-opens', tags: ['ships'], category: 'Harbour Desk', publish_date: day(1) });
-    await insertNewsItem(db, { title: 'Rail line closes', slug: 'rail-line-closes', tags: ['trains'], category: 'Rail Desk', publish_date: day(2) });
+    await insertNewsItem(db, {
+      title: 'Harbour opens',
+      slug: 'harbour-opens',
+      tags: ['ships'],
+      category: 'Harbour Desk',
+      publish_date: day(1),
+    });
+    await insertNewsItem(db, {
+      title: 'Rail line closes',
+      slug: 'rail-line-closes',
+      tags: ['trains'],
+      category: 'Rail Desk',
+      publish_date: day(2),
+    });
     await pastInterval();
     const untouched = ['/api/news/rail-line-closes', '/api/news/tag/trains'];
-    for (const path of ['/api/news/harbour-opens', '/api/news/tag/ships', '/api/news?limit=9', ...untouched]) await until(async () => (await get(path)).cache === 'HIT');
+    for (const path of ['/api/news/harbour-opens', '/api/news/tag/ships', '/api/news?limit=9', ...untouched])
+      await until(async () => (await get(path)).cache === 'HIT');
 
-    await insertNewsItem(db, { title: 'Second harbour opens', slug: 'second-harbour-opens', tags: ['ships'], category: 'Harbour Desk', publish_date: day(3) });
+    await insertNewsItem(db, {
+      title: 'Second harbour opens',
+      slug: 'second-harbour-opens',
+      tags: ['ships'],
+      category: 'Harbour Desk',
+      publish_date: day(3),
+    });
     expect(await changedWithin('/api/news?limit=9', (b) => b.articles[0]?.slug === 'second-harbour-opens', 2000)).toBeLessThan(1000);
     expect(await changedWithin('/api/news/tag/ships', (b) => b.articles[0]?.slug === 'second-harbour-opens', 2000)).toBeLessThan(1000);
     // An article sharing its tag lists it among related news.
-    expect(await changedWithin('/api/news/harbour-opens', (b) => b.relatedArticles.some((r: { slug: string }) => r.slug === 'second-harbour-opens'), 2000)).toBeLessThan(1000);
+    expect(
+      await changedWithin(
+        '/api/news/harbour-opens',
+        (b) => b.relatedArticles.some((r: { slug: string }) => r.slug === 'second-harbour-opens'),
+        2000,
+      ),
+    ).toBeLessThan(1000);
     await settle();
     for (const path of untouched) expect((await get(path)).cache, path).toBe('HIT');
   });

@@ -87,7 +87,9 @@ describe('first-screen data in the HTML', () => {
     expect(html).not.toContain('href="/assets/react.js"');
 
     answers['/api/news/tags'] = { body: '{"tags":[]}' };
-    answers['/api/news?limit=9&offset=0'] = { body: '{"type":"category","articles":[],"pagination":{"total":0,"limit":9,"offset":0,"hasMore":false}}' };
+    answers['/api/news?limit=9&offset=0'] = {
+      body: '{"type":"category","articles":[],"pagination":{"total":0,"limit":9,"offset":0,"hasMore":false}}',
+    };
     const news = embedded(await embedder.render(TEMPLATE, '/news', new URLSearchParams('utm_source=x')))!;
     expect(news.path).toBe('/news?utm_source=x');
     expect(news.queries.map((q) => [q.key, q.infinite ?? false])).toEqual([
@@ -100,7 +102,9 @@ describe('first-screen data in the HTML', () => {
     const embedder = new FirstScreenEmbedder(new ContentReader(contentUrl), new RouteAssets(dist));
     answers['/api/tools?category=Development&limit=24&offset=0'] = { body: '[{"slug":"a"}]', total: '31' };
     const directory = embedded(await embedder.render(TEMPLATE, '/directory', new URLSearchParams('category=Development')))!;
-    expect(directory.queries).toEqual([{ key: ['/api/tools?category=Development', 'infinite'], infinite: true, data: { items: [{ slug: 'a' }], total: 31 } }]);
+    expect(directory.queries).toEqual([
+      { key: ['/api/tools?category=Development', 'infinite'], infinite: true, data: { items: [{ slug: 'a' }], total: 31 } },
+    ]);
     answers['/api/tools?pricing=free&limit=24&offset=0'] = { body: '[]' };
     expect(embedded(await embedder.render(TEMPLATE, '/directory', new URLSearchParams('pricing=free')))).toBeNull();
   });

@@ -16,7 +16,14 @@ let redis: ReturnType<typeof testRedis>;
 let config: Config;
 const advanced: number[] = [];
 const flow: ArticleFlow = { start: async () => undefined, advance: async (_stage, id) => void advanced.push(id) };
-const deps = (cfg: Config = config): WorkerDeps => ({ db: t.db, redis, logger: createLogger('test', 'silent'), config: cfg, flow, bus: { publish: async () => undefined } as unknown as WorkerDeps['bus'] });
+const deps = (cfg: Config = config): WorkerDeps => ({
+  db: t.db,
+  redis,
+  logger: createLogger('test', 'silent'),
+  config: cfg,
+  flow,
+  bus: { publish: async () => undefined } as unknown as WorkerDeps['bus'],
+});
 const delayedTo: number[] = [];
 const job = (articleId: number) =>
   ({ data: { articleId }, moveToDelayed: async (until: number) => void delayedTo.push(until) }) as unknown as Job<{ articleId: number }>;
@@ -37,7 +44,12 @@ const row = (id: number) => t.db('articles').where({ id }).first();
 beforeAll(async () => {
   [t, site] = await Promise.all([createTestDatabase(), startFeedServer()]);
   redis = testRedis();
-  config = testConfig(t.url, { SITE_URL: 'https://neuralbeat.test', SITE_CONTACT_EMAIL: 'crawler@neuralbeat.test', PAGE_TIMEOUT_MS: '400', PAGE_MAX_BYTES: '20000' });
+  config = testConfig(t.url, {
+    SITE_URL: 'https://neuralbeat.test',
+    SITE_CONTACT_EMAIL: 'crawler@neuralbeat.test',
+    PAGE_TIMEOUT_MS: '400',
+    PAGE_MAX_BYTES: '20000',
+  });
   site.routes.set('/robots.txt', { body: 'User-agent: *\nDisallow: /admin/\n', contentType: 'text/plain' });
 });
 afterAll(async () => {
@@ -53,17 +65,29 @@ beforeEach(() => {
 describe('full text of thin feed items', () => {
   it('fetches the linked page and keeps its article: main text, lead image and author, nothing of the page around it', async () => {
     site.routes.set('/blog/atlas-2', {
-      body: articlePage({ title: 'Fixture Labs ships Atlas 2', paragraphs: launchParagraphs('Atlas 2'), author: 'Dana Whitfield', image: '/images/atlas-2.png' }),
+      body: articlePage({
+        title: 'Fixture Labs ships Atlas 2',
+        paragraphs: launchParagraphs('Atlas 2'),
+        author: 'Dana Whitfield',
+        image: '/images/atlas-2.png',
+      }),
       contentType: 'text/html; charset=utf-8',
       headers: { 'last-modified': 'Mon, 16 Nov 2026 09:00:00 GMT' },
     });
     const a = await thinItem(site, '/blog/atlas-2');
     expect(await createFullTextProcessor(deps())(job(a.id))).toBe('done');
     const r = await row(a.id);
-    expect(r).toMatchObject({ full_text_status: 'page', full_text_note: null, pipeline_stage: 'extracted', author: 'Dana Whitfield', image_url: `${site.url}/images/atlas-2.png` });
+    expect(r).toMatchObject({
+      full_text_status: 'page',
+      full_text_note: null,
+      pipeline_stage: 'extracted',
+      author: 'Dana Whitfield',
+      image_url: `${site.url}/images/atlas-2.png`,
+    });
     expect(r.content).toContain('Engineers can call the model through the existing API');
     expect(r.content).toContain('<h2>What changes</h2>');
-    for (const boilerplate of ['cookies', 'Subscribe to our newsletter', 'All rights reserved', 'Share on X', 'Careers']) expect(r.content).not.toContain(boilerplate);
+    for (const boilerplate of ['cookies', 'Subscribe to our newsletter', 'All rights reserved', 'Share on X', 'Careers'])
+      expect(r.content).not.toContain(boilerplate);
     expect(r.content).not.toMatch(/<(script|img|form|button|nav)/);
     expect(r.page_etag).toMatch(/^"/);
     expect(r.page_last_modified).toBe('Mon, 16 Nov 2026 09:00:00 GMT');
@@ -78,7 +102,16 @@ describe('full text of thin feed items', () => {
   });
 
   it('takes the author from schema.org data and keeps a feed-given author and image', async () => {
-    site.routes.set('/blog/ld', { body: articlePage({ title: 'Atlas notes', paragraphs: launchParagraphs('Atlas'), author: 'Ravi Osei', authorIn: 'json-ld', image: 'https://cdn.fixture.test/og.png' }), contentType: 'text/html' });
+    site.routes.set('/blog/ld', {
+      body: articlePage({
+        title: 'Atlas notes',
+        paragraphs: launchParagraphs('Atlas'),
+        author: 'Ravi Osei',
+        authorIn: 'json-ld',
+        image: 'https://cdn.fixture.test/og.png',
+      }),
+      contentType: 'text/html',
+    });
     const a = await thinItem(site, '/blog/ld');
     await createFullTextProcessor(deps())(job(a.id));
     expect(await row(a.id)).toMatchObject({ author: 'Ravi Osei', image_url: 'https://cdn.fixture.test/og.png' });
@@ -102,26 +135,57 @@ describe('full text of thin feed items', () => {
 
   it('makes no request for an item whose feed carries the whole article', async () => {
     const before = site.requests.length;
-    const a = await thinItem(site, '/blog/never', { content: launchParagraphs('Full').map((p) => `<p>${p}</p>`).join('') });
+    const a = await thinItem(site, '/blog/never', {
+      content: launchParagraphs('Full')
+        .map((p) => `<p>${p}</p>`)
+        .join(''),
+    });
     await createFullTextProcessor(deps())(job(a.id));
     expect(site.requests.length).toBe(before);
     expect(await row(a.id)).toMatchObject({ full_text_status: 'feed', full_text_note: null });
   });
 
   it.each([
-    ['robots.txt disallows it', '/admin/post', undefined, /^Feed text kept: robots\.txt of 127\.0\.0\.1:\d+ disallows \/admin\/post for NeuralBeatBot\.$/],
+    [
+      'robots.txt disallows it',
+      '/admin/post',
+      undefined,
+      /^Feed text kept: robots\.txt of 127\.0\.0\.1:\d+ disallows \/admin\/post for NeuralBeatBot\.$/,
+    ],
     ['the page is missing', '/blog/missing', undefined, /^Feed text kept: the page answered HTTP 404\.$/],
-    ['the link is a PDF', '/files/report.pdf', { body: '%PDF-1.7', contentType: 'application/pdf' }, /^Feed text kept: the link is not an HTML page \(application\/pdf\)\.$/],
-    ['the page is too large', '/blog/huge', { body: `<html><body>${'<p>word </p>'.repeat(5000)}</body></html>`, contentType: 'text/html' }, /^Feed text kept: the page is larger than 20000 bytes\.$/],
+    [
+      'the link is a PDF',
+      '/files/report.pdf',
+      { body: '%PDF-1.7', contentType: 'application/pdf' },
+      /^Feed text kept: the link is not an HTML page \(application\/pdf\)\.$/,
+    ],
+    [
+      'the page is too large',
+      '/blog/huge',
+      { body: `<html><body>${'<p>word </p>'.repeat(5000)}</body></html>`, contentType: 'text/html' },
+      /^Feed text kept: the page is larger than 20000 bytes\.$/,
+    ],
     ['the page does not answer', '/blog/slow', { body: '', hang: true }, /^Feed text kept: no answer within 400 ms\.$/],
-    ['the page has no more text than the feed', '/blog/stub', { body: articlePage({ title: 'Stub', paragraphs: ['Atlas 2 reads long documents and answers questions about them.'] }), contentType: 'text/html' }, /^Feed text kept: (the page has no more text than the feed \(\d+ words\)|no article text found on the page)\.$/],
+    [
+      'the page has no more text than the feed',
+      '/blog/stub',
+      {
+        body: articlePage({ title: 'Stub', paragraphs: ['Atlas 2 reads long documents and answers questions about them.'] }),
+        contentType: 'text/html',
+      },
+      /^Feed text kept: (the page has no more text than the feed \(\d+ words\)|no article text found on the page)\.$/,
+    ],
   ])('keeps the feed text and says why when %s', async (_case, path, route, note) => {
     if (route) site.routes.set(path, route);
     const a = await thinItem(site, path);
     expect(await createFullTextProcessor(deps())(job(a.id))).toBe('done');
     const r = await row(a.id);
     expect(r.full_text_note).toMatch(note);
-    expect(r).toMatchObject({ full_text_status: 'feed', content: '<p>Atlas 2 reads long documents and answers questions about them.</p>', pipeline_stage: 'extracted' });
+    expect(r).toMatchObject({
+      full_text_status: 'feed',
+      content: '<p>Atlas 2 reads long documents and answers questions about them.</p>',
+      pipeline_stage: 'extracted',
+    });
     expect(advanced).toEqual([a.id]);
     if (path === '/admin/post') expect(site.requests.some((q) => q.path === path)).toBe(false);
   });
@@ -131,7 +195,11 @@ describe('full text of thin feed items', () => {
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
     const port = (closed.address() as { port: number }).port;
     await new Promise((r) => closed.close(r));
-    const a = await insertArticle(t.db, { title: 'Offline item', content: '<p>One line.</p>', source_url: `http://127.0.0.1:${port}/post` });
+    const a = await insertArticle(t.db, {
+      title: 'Offline item',
+      content: '<p>One line.</p>',
+      source_url: `http://127.0.0.1:${port}/post`,
+    });
     await createFullTextProcessor(deps())(job(a.id));
     expect((await row(a.id)).full_text_note).toBe(`Feed text kept: 127.0.0.1:${port} did not answer: could not connect (ECONNREFUSED).`);
     const b = await thinItem(site, '/blog/atlas-2');
@@ -143,11 +211,16 @@ describe('full text of thin feed items', () => {
     const other = await startFeedServer();
     try {
       other.routes.set('/robots.txt', { body: 'User-agent: NeuralBeatBot\nDisallow: /\n', contentType: 'text/plain' });
-      other.routes.set('/moved', { body: articlePage({ title: 'Moved', paragraphs: launchParagraphs('Moved') }), contentType: 'text/html' });
+      other.routes.set('/moved', {
+        body: articlePage({ title: 'Moved', paragraphs: launchParagraphs('Moved') }),
+        contentType: 'text/html',
+      });
       site.routes.set('/blog/old', { body: '', status: 301, headers: { location: `${other.url}/moved` } });
       const a = await thinItem(site, '/blog/old');
       await createFullTextProcessor(deps())(job(a.id));
-      expect((await row(a.id)).full_text_note).toMatch(/^Feed text kept: redirected to 127\.0\.0\.1:\d+, whose robots\.txt disallows \/moved for NeuralBeatBot\.$/);
+      expect((await row(a.id)).full_text_note).toMatch(
+        /^Feed text kept: redirected to 127\.0\.0\.1:\d+, whose robots\.txt disallows \/moved for NeuralBeatBot\.$/,
+      );
       expect(other.requests.some((q) => q.path === '/moved')).toBe(false);
     } finally {
       await other.close();
@@ -156,12 +229,17 @@ describe('full text of thin feed items', () => {
 });
 
 describe('politeness per host', () => {
-  const fetcher = (prefix = testRedisPrefix()) => new PoliteFetcher(redis, { userAgent: 'NeuralBeatBot/1.0 (test)', timeoutMs: 2000, maxBytes: 100_000, prefix });
+  const fetcher = (prefix = testRedisPrefix()) =>
+    new PoliteFetcher(redis, { userAgent: 'NeuralBeatBot/1.0 (test)', timeoutMs: 2000, maxBytes: 100_000, prefix });
 
   it('one request at a time per host: a second request while one runs is told to wait; other hosts go ahead', async () => {
     const other = await startFeedServer();
     try {
-      site.routes.set('/slow-page', { body: articlePage({ title: 'Slow', paragraphs: launchParagraphs('Slow') }), contentType: 'text/html', delayMs: 300 });
+      site.routes.set('/slow-page', {
+        body: articlePage({ title: 'Slow', paragraphs: launchParagraphs('Slow') }),
+        contentType: 'text/html',
+        delayMs: 300,
+      });
       other.routes.set('/page', { body: articlePage({ title: 'Other', paragraphs: launchParagraphs('Other') }), contentType: 'text/html' });
       const polite = fetcher();
       const none = { etag: null, lastModified: null };
@@ -195,7 +273,11 @@ describe('politeness per host', () => {
   });
 
   it('the stage waits its turn without using an attempt when the host is busy', async () => {
-    site.routes.set('/blog/turn', { body: articlePage({ title: 'Turn', paragraphs: launchParagraphs('Turn') }), contentType: 'text/html', delayMs: 300 });
+    site.routes.set('/blog/turn', {
+      body: articlePage({ title: 'Turn', paragraphs: launchParagraphs('Turn') }),
+      contentType: 'text/html',
+      delayMs: 300,
+    });
     const [a, b] = [await thinItem(site, '/blog/turn'), await thinItem(site, '/blog/turn')];
     const run = createFullTextProcessor(deps());
     const first = run(job(a.id));

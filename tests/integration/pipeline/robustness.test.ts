@@ -17,14 +17,22 @@ beforeAll(async () => {
 });
 afterAll(async () => ai.close());
 
-
 const generated = (db: Knex, n: number) =>
-  insertArticle(db, { title: `Language model release number ${n} improves AI inference`, content: uniqueArticleHtml(n), excerpt: `Release ${n} of an AI model, with notes on training and inference.` });
+  insertArticle(db, {
+    title: `Language model release number ${n} improves AI inference`,
+    content: uniqueArticleHtml(n),
+    excerpt: `Release ${n} of an AI model, with notes on training and inference.`,
+  });
 
 describe('failures', () => {
   it('a provider that keeps failing is tried 3 times, then the article is failed with its error', async () => {
     ai.mode = 'fail';
-    const sys = await startSystem({ AI_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `${ai.url}/v1`, PIPELINE_BACKOFF_MS: '20' });
+    const sys = await startSystem({
+      AI_PROVIDER: 'openai',
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: `${ai.url}/v1`,
+      PIPELINE_BACKOFF_MS: '20',
+    });
     const redis = createRedis(sys.config.REDIS_URL);
     const queues = createPipelineQueues(redis, sys.config);
     try {
@@ -89,7 +97,8 @@ describe('crash safety', () => {
     for (const id of ids) await flow.start(id);
 
     let worker = startWorkerProcess(prefix);
-    const completed = async () => Number((await t.db('articles').where({ processing_status: 'completed' }).count<{ n: string }[]>({ n: '*' }))[0]!.n);
+    const completed = async () =>
+      Number((await t.db('articles').where({ processing_status: 'completed' }).count<{ n: string }[]>({ n: '*' }))[0]!.n);
     await until(async () => (await completed()) >= 4);
     worker.kill('SIGKILL');
     await new Promise((r) => worker.once('exit', r));
@@ -107,7 +116,9 @@ describe('crash safety', () => {
       ai.delayMs = 0;
     }
     const rows = await t.db('articles').whereIn('id', ids).select('id', 'processing_status', 'published');
-    expect(rows.every((r: { processing_status: string; published: boolean }) => r.processing_status === 'completed' && r.published)).toBe(true);
+    expect(rows.every((r: { processing_status: string; published: boolean }) => r.processing_status === 'completed' && r.published)).toBe(
+      true,
+    );
     const feed = await t.db('news_feed').whereIn('article_id', ids).select('article_id');
     expect(feed).toHaveLength(40);
     expect(new Set(feed.map((f: { article_id: number }) => f.article_id)).size).toBe(40);

@@ -36,7 +36,12 @@ const deps = (config: Config): WorkerDeps => ({
 });
 const job = (articleId: number) => ({ data: { articleId } }) as Job<{ articleId: number }>;
 const article = (over: Record<string, unknown> = {}) =>
-  insertArticle(t.db, { title: 'A new language model for code review', content: richArticleHtml('code review'), excerpt: 'A model that reviews code.', ...over });
+  insertArticle(t.db, {
+    title: 'A new language model for code review',
+    content: richArticleHtml('code review'),
+    excerpt: 'A model that reviews code.',
+    ...over,
+  });
 
 beforeAll(async () => {
   [t, ai] = await Promise.all([createTestDatabase(), startFakeAiServer()]);
@@ -65,7 +70,12 @@ describe('rewrite providers', () => {
     expect(ai.calls[0]!.path).toBe('/v1/chat/completions');
     expect(ai.calls[0]!.body).toMatchObject({ model: 'gpt-4o-mini', response_format: { type: 'json_object' } });
     const row = await t.db('articles').where({ id: a.id }).first();
-    expect(row).toMatchObject({ rewritten_title: FAKE_REWRITE.title, ai_provider: 'openai', pipeline_stage: 'rewritten', processing_attempts: 1 });
+    expect(row).toMatchObject({
+      rewritten_title: FAKE_REWRITE.title,
+      ai_provider: 'openai',
+      pipeline_stage: 'rewritten',
+      processing_attempts: 1,
+    });
     const [metric] = await t.db('ai_provider_metrics').where({ article_id: a.id });
     expect(metric).toMatchObject({ provider: 'openai', success: true, response_format_correct: true });
     expect(Number(metric.cost)).toBeCloseTo((1000 * 0.15 + 500 * 0.6) / 1e6, 8);
@@ -98,7 +108,11 @@ describe('rewrite providers', () => {
     await createRewriteProcessor(deps(cfg), rewriteProviderFor(cfg))(job(a.id));
     const row = await t.db('articles').where({ id: a.id }).first();
     const source = richArticleHtml('code review').replace(/<[^>]+>/g, ' ');
-    const outputSentences = row.rewritten_content.replace(/<[^>]+>/g, ' ').split(/(?<=[.!?])\s+/).map((s: string) => s.trim()).filter(Boolean);
+    const outputSentences = row.rewritten_content
+      .replace(/<[^>]+>/g, ' ')
+      .split(/(?<=[.!?])\s+/)
+      .map((s: string) => s.trim())
+      .filter(Boolean);
     expect(outputSentences.length).toBeGreaterThan(3);
     for (const sentence of outputSentences) expect(source).toContain(sentence);
     // The meta description comes from the feed's own summary or the opening sentences.
@@ -111,8 +125,18 @@ describe('idempotent stages', () => {
   it('running each stage twice changes nothing the second time and publishes once; the retried publish announces it again', async () => {
     const cfg = testConfig(t.url);
     const d = deps(cfg);
-    const a = await article({ title: 'Unique language model for code review ships', content: `${richArticleHtml('code review')}${richArticleHtml('pull requests')}` });
-    const stages = [createFullTextProcessor(d), createDedupeProcessor(d), createSeoProcessor(d), createRewriteProcessor(d, rewriteProviderFor(cfg)), createTagProcessor(d), createPublishProcessor(d)];
+    const a = await article({
+      title: 'Unique language model for code review ships',
+      content: `${richArticleHtml('code review')}${richArticleHtml('pull requests')}`,
+    });
+    const stages = [
+      createFullTextProcessor(d),
+      createDedupeProcessor(d),
+      createSeoProcessor(d),
+      createRewriteProcessor(d, rewriteProviderFor(cfg)),
+      createTagProcessor(d),
+      createPublishProcessor(d),
+    ];
     for (const run of stages) {
       expect(await run(job(a.id))).toBe('done');
       const snapshot = await t.db('articles').where({ id: a.id }).first();
@@ -124,7 +148,10 @@ describe('idempotent stages', () => {
     expect(await t.db('ai_provider_metrics').where({ article_id: a.id })).toHaveLength(1);
     // One news-feed row, but the retried publish job emits newsfeed.published again (a lost first event cannot strand it).
     expect(published).toEqual(['newsfeed.published', 'newsfeed.published']);
-    const events = await t.db('event_outbox').where({ name: 'newsfeed.published' }).where('payload', '@>', JSON.stringify({ articleId: a.id }));
+    const events = await t
+      .db('event_outbox')
+      .where({ name: 'newsfeed.published' })
+      .where('payload', '@>', JSON.stringify({ articleId: a.id }));
     expect(events).toHaveLength(2);
     expect(events[0].payload).toEqual(events[1].payload);
     const row = await t.db('articles').where({ id: a.id }).first();
@@ -142,26 +169,40 @@ describe('an edit while a stage runs', () => {
       const running = createRewriteProcessor(deps(cfg), rewriteProviderFor(cfg))(job(a.id));
       await new Promise((r) => setTimeout(r, 100));
       // The collector saw the item edited: new text, a new generation, back to the start.
-      await t.db('articles').where({ id: a.id }).update({ title: 'Edited headline for code review model', pipeline_stage: 'collected', pipeline_generation: 1, processing_status: 'pending' });
+      await t.db('articles').where({ id: a.id }).update({
+        title: 'Edited headline for code review model',
+        pipeline_stage: 'collected',
+        pipeline_generation: 1,
+        processing_status: 'pending',
+      });
       expect(await running).toBe('held');
     } finally {
       ai.delayMs = 0;
     }
-    expect(await t.db('articles').where({ id: a.id }).first()).toMatchObject({ pipeline_stage: 'collected', pipeline_generation: 1, rewritten_title: null });
+    expect(await t.db('articles').where({ id: a.id }).first()).toMatchObject({
+      pipeline_stage: 'collected',
+      pipeline_generation: 1,
+      rewritten_title: null,
+    });
     expect(advanced).toEqual([]);
   });
 
   it('a stale duplicate check or publication rolls back: nothing indexed, clustered or published', async () => {
     const a = await article({ pipeline_stage: 'extracted' });
     const stale = { ...a, pipeline_generation: a.pipeline_generation };
-    await t.db('articles').where({ id: a.id }).update({ pipeline_generation: a.pipeline_generation + 1, pipeline_stage: 'collected' });
+    await t
+      .db('articles')
+      .where({ id: a.id })
+      .update({ pipeline_generation: a.pipeline_generation + 1, pipeline_stage: 'collected' });
     expect(await new DuplicateDetector(t.db).check(stale)).toEqual({ duplicate: false, clusterId: null, superseded: true });
     expect(await t.db('article_lsh_bands').where({ article_id: a.id })).toHaveLength(0);
     expect((await t.db('articles').where({ id: a.id }).first()).pipeline_stage).toBe('collected');
 
     const events: string[] = [];
     const publisher = new Publisher(t.db, { publish: async (name: string) => void events.push(name) } as never);
-    expect(await publisher.publish({ ...stale, rewritten_title: 'Stale', rewritten_content: '<p>Stale.</p>' })).toMatchObject({ newsFeedId: null });
+    expect(await publisher.publish({ ...stale, rewritten_title: 'Stale', rewritten_content: '<p>Stale.</p>' })).toMatchObject({
+      newsFeedId: null,
+    });
     expect(await t.db('news_feed').where({ article_id: a.id })).toHaveLength(0);
     expect(events).toEqual([]);
   });
@@ -170,7 +211,13 @@ describe('an edit while a stage runs', () => {
 describe('SEO gate', () => {
   it('keeps a thin article pending with its score and reasons', async () => {
     const d = deps(testConfig(t.url));
-    const a = await article({ title: 'Bits', content: '<p>Short.</p>', excerpt: null, pipeline_stage: 'deduped', full_text_note: 'Feed text kept: the page answered HTTP 404.' });
+    const a = await article({
+      title: 'Bits',
+      content: '<p>Short.</p>',
+      excerpt: null,
+      pipeline_stage: 'deduped',
+      full_text_note: 'Feed text kept: the page answered HTTP 404.',
+    });
     expect(await createSeoProcessor(d)(job(a.id))).toBe('held');
     const row = await t.db('articles').where({ id: a.id }).first();
     expect(row.seo_score).toBeLessThan(68);

@@ -23,7 +23,15 @@ beforeAll(async () => {
   redis = createRedis(cfg.REDIS_URL);
   queues = createPipelineQueues(redis, cfg);
   flow = new QueueArticleFlow(queues, t.db);
-  sweep = new PipelineSweep({ db: t.db, flow, collectQueue: queues.collect, logger: createLogger('test', 'silent'), intervalSeconds: 60, afterSeconds: 60, collectIntervalSeconds: 900 });
+  sweep = new PipelineSweep({
+    db: t.db,
+    flow,
+    collectQueue: queues.collect,
+    logger: createLogger('test', 'silent'),
+    intervalSeconds: 60,
+    afterSeconds: 60,
+    collectIntervalSeconds: 900,
+  });
 });
 afterAll(async () => {
   await closeQueues(queues);
@@ -32,16 +40,21 @@ afterAll(async () => {
 });
 
 const LONG_AGO = new Date(Date.now() - 3600_000);
-const stuck = (db: Knex, over: Record<string, unknown>) => insertArticle(db, { processing_status: 'processing', updated_at: LONG_AGO, ...over });
+const stuck = (db: Knex, over: Record<string, unknown>) =>
+  insertArticle(db, { processing_status: 'processing', updated_at: LONG_AGO, ...over });
 const jobState = async (stage: 'dedupe' | 'seo' | 'rewrite' | 'tag' | 'publish', id: number, gen = 0) =>
   (await queues[stage].getJob(stageJobId(stage, id, gen)))?.getState() ?? 'missing';
 
 /** Runs one job of the stage's queue to a final failure with the given reason. */
 async function failJob(stage: 'seo' | 'rewrite', articleId: number, reason: string) {
   await flow.enqueueStage(stage, articleId, 0);
-  const worker = new Worker(PIPELINE_QUEUES[stage].name, async () => {
-    throw new UnrecoverableError(reason);
-  }, { connection: redis, prefix });
+  const worker = new Worker(
+    PIPELINE_QUEUES[stage].name,
+    async () => {
+      throw new UnrecoverableError(reason);
+    },
+    { connection: redis, prefix },
+  );
   await new Promise<void>((resolve) => worker.once('failed', () => resolve()));
   await worker.close();
 }
@@ -78,7 +91,10 @@ describe('pipeline sweep', () => {
     await failJob('rewrite', outage.id, 'Connection terminated unexpectedly');
     const report = await sweep.sweepOnce();
     expect(report).toMatchObject({ failed: 1, requeued: 1 });
-    expect(await t.db('articles').where({ id: broken.id }).first()).toMatchObject({ processing_status: 'failed', last_error: 'seo: provider exploded' });
+    expect(await t.db('articles').where({ id: broken.id }).first()).toMatchObject({
+      processing_status: 'failed',
+      last_error: 'seo: provider exploded',
+    });
     expect(await t.db('articles').where({ id: outage.id }).first()).toMatchObject({ processing_status: 'processing' });
     expect(await jobState('rewrite', outage.id)).toBe('waiting');
     await queues.rewrite.obliterate({ force: true });

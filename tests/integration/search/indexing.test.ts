@@ -19,7 +19,6 @@ import { freePort } from '../../support/throwawayServers';
 /** Seeding before the search service existed: the rows are written, nobody hears of them. */
 const nobodyListening = { publish: async () => 'dropped' };
 
-
 let sys: RunningSystem;
 let bus: EventBus;
 let redis: ReturnType<typeof createRedis>;
@@ -149,7 +148,9 @@ describe('index kept in step by events', () => {
     await publish('Periscope model maps the reef', 'periscope-reef');
     const renewed = await fetchUntilChanged(url, (body: { slug: string }[]) => body.some((r) => r.slug === 'periscope-reef'), 5000);
     const ms = Date.now() - publishedAt;
-    console.log(`news indexed while busy → searchable through the gateway in ${ms} ms; answers meanwhile: ${[...new Set(renewed.before)].join(', ')}`);
+    console.log(
+      `news indexed while busy → searchable through the gateway in ${ms} ms; answers meanwhile: ${[...new Set(renewed.before)].join(', ')}`,
+    );
     expect(renewed.before.at(-1)).toBe('UPDATING');
     // Nobody waited for the engine: every answer before the new one was the kept one.
     expect(renewed.before.filter((cache) => cache !== 'HIT' && cache !== 'UPDATING')).toEqual([]);
@@ -209,7 +210,10 @@ describe('full reindex', () => {
     const contentPort = await freePort();
     const lines: { msg: string }[] = [];
     const logger = createLogger('search', 'info', { write: (line: string) => void lines.push(JSON.parse(line)) });
-    const search = await startSearch({ ...cfg, CONTENT_URL: `http://127.0.0.1:${contentPort}` }, logger, { reindexIfNeeded: true, waitForContent: true });
+    const search = await startSearch({ ...cfg, CONTENT_URL: `http://127.0.0.1:${contentPort}` }, logger, {
+      reindexIfNeeded: true,
+      waitForContent: true,
+    });
     const servers: RunningServer[] = [search];
     const eventRedis = createRedis(cfg.REDIS_URL);
     const seedBus = new EventBus({ connection: eventRedis, prefix: cfg.REDIS_PREFIX });

@@ -13,7 +13,17 @@ import { MeilisearchEngine } from '../../../services/search/src/engine/meilisear
  * enough to check who uses which key for what.
  */
 const MASTER = 'master-key-for-tests';
-interface FakeKey { uid: string; key: string; actions: string[]; indexes: string[]; name: string; description: string; expiresAt: null; createdAt: string; updatedAt: string }
+interface FakeKey {
+  uid: string;
+  key: string;
+  actions: string[];
+  indexes: string[];
+  name: string;
+  description: string;
+  expiresAt: null;
+  createdAt: string;
+  updatedAt: string;
+}
 const keys = new Map<string, FakeKey>();
 const requests: { method: string; path: string; key: string }[] = [];
 let taskUid = 0;
@@ -32,22 +42,42 @@ function startFakeMeili() {
     return !index || key.indexes.some((p) => (p.endsWith('*') ? index.startsWith(p.slice(0, -1)) : p === index));
   };
   const denied = (res: express.Response) =>
-    res.status(403).json({ message: 'The provided API key is invalid.', code: 'invalid_api_key', type: 'auth', link: 'https://docs.meilisearch.com/errors#invalid_api_key' });
+    res.status(403).json({
+      message: 'The provided API key is invalid.',
+      code: 'invalid_api_key',
+      type: 'auth',
+      link: 'https://docs.meilisearch.com/errors#invalid_api_key',
+    });
   const task = (res: express.Response, indexUid: string, type: string) =>
     res.status(202).json({ taskUid: ++taskUid, indexUid, status: 'enqueued', type, enqueuedAt: new Date().toISOString() });
   app.use((req, _res, next) => {
     requests.push({ method: req.method, path: req.path, key: keyOf(req) });
     next();
   });
-  app.patch('/indexes/:uid/settings', (req, res) => (allowed(req, 'settings.update', req.params.uid) ? task(res, req.params.uid, 'settingsUpdate') : denied(res)));
-  app.post('/indexes/:uid/documents', (req, res) => (allowed(req, 'documents.add', req.params.uid) ? task(res, req.params.uid, 'documentAdditionOrUpdate') : denied(res)));
+  app.patch('/indexes/:uid/settings', (req, res) =>
+    allowed(req, 'settings.update', req.params.uid) ? task(res, req.params.uid, 'settingsUpdate') : denied(res),
+  );
+  app.post('/indexes/:uid/documents', (req, res) =>
+    allowed(req, 'documents.add', req.params.uid) ? task(res, req.params.uid, 'documentAdditionOrUpdate') : denied(res),
+  );
   app.get('/tasks/:id', (req, res) =>
-    allowed(req, 'tasks.get') ? res.json({ uid: Number(req.params.id), status: 'succeeded', type: 'documentAdditionOrUpdate', enqueuedAt: new Date().toISOString() }) : denied(res),
+    allowed(req, 'tasks.get')
+      ? res.json({
+          uid: Number(req.params.id),
+          status: 'succeeded',
+          type: 'documentAdditionOrUpdate',
+          enqueuedAt: new Date().toISOString(),
+        })
+      : denied(res),
   );
   app.get('/keys/:uid', (req, res) => {
     if (keyOf(req) !== MASTER) return denied(res);
     const key = keys.get(req.params.uid);
-    return key ? res.json(key) : res.status(404).json({ message: `API key \`${req.params.uid}\` not found.`, code: 'api_key_not_found', type: 'invalid_request', link: '' });
+    return key
+      ? res.json(key)
+      : res
+          .status(404)
+          .json({ message: `API key \`${req.params.uid}\` not found.`, code: 'api_key_not_found', type: 'invalid_request', link: '' });
   });
   app.post('/keys', (req, res) => {
     if (keyOf(req) !== MASTER) return denied(res);
@@ -92,7 +122,16 @@ describe('Meilisearch keys', () => {
     const key = fs.readFileSync(path.join(dir, 'run/search.key'), 'utf8');
     requests.length = 0;
     const engine = new MeilisearchEngine(meili.url, key, 'nbprod');
-    await engine.upsert({ kind: 'news', refId: 1, title: 'A headline', excerpt: '', body: 'Body', tags: [], publishedAt: null, result: { id: 1 } });
+    await engine.upsert({
+      kind: 'news',
+      refId: 1,
+      title: 'A headline',
+      excerpt: '',
+      body: 'Body',
+      tags: [],
+      publishedAt: null,
+      result: { id: 1 },
+    });
     expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       'PATCH /indexes/nbprod_news/settings',
       'POST /indexes/nbprod_news/documents',
@@ -101,6 +140,8 @@ describe('Meilisearch keys', () => {
     expect(requests.every((r) => r.key === key && r.key !== MASTER)).toBe(true);
     // Another system's indexes are out of its reach.
     const other = new MeilisearchEngine(meili.url, key, 'othersystem');
-    await expect(other.upsert({ kind: 'news', refId: 1, title: 't', excerpt: '', body: 'b', tags: [], publishedAt: null, result: {} })).rejects.toThrow(/invalid/i);
+    await expect(
+      other.upsert({ kind: 'news', refId: 1, title: 't', excerpt: '', body: 'b', tags: [], publishedAt: null, result: {} }),
+    ).rejects.toThrow(/invalid/i);
   });
 });

@@ -29,13 +29,40 @@ beforeAll(async () => {
   sys = await startSystem();
   const db = sys.database.db;
   // Rows written straight to the tables announce nothing: the reindex below is what indexes them.
-  await insertNewsItem(db, { title: 'Nebula model tops the reasoning charts', slug: 'nebula-tops', excerpt: 'A new open model.', publish_date: new Date('2026-03-01') });
-  await insertNewsItem(db, { title: 'Chip makers brace for demand', slug: 'chip-demand', excerpt: 'Nebula training runs drive orders.', publish_date: new Date('2026-03-05') });
-  await insertNewsItem(db, { title: 'Weekly roundup', slug: 'weekly-roundup', excerpt: 'Everything else.', content: '<p>Also this week: the <b>nebula</b> release notes.</p>', publish_date: new Date('2026-03-09') });
+  await insertNewsItem(db, {
+    title: 'Nebula model tops the reasoning charts',
+    slug: 'nebula-tops',
+    excerpt: 'A new open model.',
+    publish_date: new Date('2026-03-01'),
+  });
+  await insertNewsItem(db, {
+    title: 'Chip makers brace for demand',
+    slug: 'chip-demand',
+    excerpt: 'Nebula training runs drive orders.',
+    publish_date: new Date('2026-03-05'),
+  });
+  await insertNewsItem(db, {
+    title: 'Weekly roundup',
+    slug: 'weekly-roundup',
+    excerpt: 'Everything else.',
+    content: '<p>Also this week: the <b>nebula</b> release notes.</p>',
+    publish_date: new Date('2026-03-09'),
+  });
   await insertNewsItem(db, { title: 'Anthropic ships a console update', slug: 'anthropic-console', excerpt: 'Tools for teams.' });
-  await insertTool(db, { name: 'Nebula Studio', slug: 'nebula-studio', short_description: 'Prompt workbench for teams', tags: ['prompts', 'llm', 'teams', 'testing', 'evals', 'ops'] });
+  await insertTool(db, {
+    name: 'Nebula Studio',
+    slug: 'nebula-studio',
+    short_description: 'Prompt workbench for teams',
+    tags: ['prompts', 'llm', 'teams', 'testing', 'evals', 'ops'],
+  });
   await insertTool(db, { name: 'Hidden Nebula', slug: 'hidden-nebula', approved: false });
-  await insertResource(db, { title: 'Nebula models, a beginner guide', slug: 'nebula-guide', summary: 'What they are.', difficulty_level: 'Beginner', tags: ['basics'] });
+  await insertResource(db, {
+    title: 'Nebula models, a beginner guide',
+    slug: 'nebula-guide',
+    summary: 'What they are.',
+    difficulty_level: 'Beginner',
+    tags: ['basics'],
+  });
   await insertEvent(db, { name: 'Nebula Summit', slug: 'nebula-summit', location: 'Lisbon, Portugal' });
   await insertEvent(db, { name: 'Nebula Private Preview', slug: 'nebula-private', published: false });
   await insertJob(db, { title: 'Nebula Platform Engineer', company: 'Orbital AI', location: 'Remote', job_type: 'Contract' });
@@ -80,8 +107,14 @@ describe('GET /api/{kind}/search', () => {
   });
 
   it('matches while typing and despite typos, and says how', async () => {
-    expect((await search('news', 'nebu')).body[0]).toMatchObject({ slug: 'nebula-tops', why: { field: 'title', match: 'prefix', terms: ['nebula'] } });
-    expect((await search('news', 'antropic')).body[0]).toMatchObject({ slug: 'anthropic-console', why: { field: 'title', match: 'typo', terms: ['anthropic'] } });
+    expect((await search('news', 'nebu')).body[0]).toMatchObject({
+      slug: 'nebula-tops',
+      why: { field: 'title', match: 'prefix', terms: ['nebula'] },
+    });
+    expect((await search('news', 'antropic')).body[0]).toMatchObject({
+      slug: 'anthropic-console',
+      why: { field: 'title', match: 'typo', terms: ['anthropic'] },
+    });
     expect((await search('jobs', 'orbital')).body[0]).toMatchObject({ company: 'Orbital AI', why: { field: 'tags', match: 'exact' } });
   });
 
@@ -164,7 +197,10 @@ describe('content search sources (internal, for the indexer)', () => {
     const hidden = await sys.database.db('tools').where({ slug: 'hidden-nebula' }).first('id');
     expect((await internal(`/tools/${hidden.id}`)).status).toBe(404);
     const shown = await sys.database.db('tools').where({ slug: 'nebula-studio' }).first('id');
-    expect((await internal(`/tools/${shown.id}`)).body).toMatchObject({ slug: 'nebula-studio', shortDescription: 'Prompt workbench for teams' });
+    expect((await internal(`/tools/${shown.id}`)).body).toMatchObject({
+      slug: 'nebula-studio',
+      shortDescription: 'Prompt workbench for teams',
+    });
     expect((await internal('/recipes')).body.error.field).toBe('kind');
     expect((await internal('/tools/abc')).body.error.field).toBe('id');
     expect((await internal('/tools?limit=5000')).body.error.field).toBe('limit');

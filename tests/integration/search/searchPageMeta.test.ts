@@ -20,7 +20,13 @@ beforeAll(async () => {
   const db = sys.database.db;
   await insertTool(db, { name: 'Lumen Canvas', slug: 'lumen-canvas' });
   await insertJob(db, { title: 'Lumen Platform Engineer', company: 'Acme' });
-  await reindex({ db, engine: new PostgresSearchEngine(db), content: new ContentClient(sys.services.content.url), logger: createLogger('test', 'silent'), onChange: async () => {} });
+  await reindex({
+    db,
+    engine: new PostgresSearchEngine(db),
+    content: new ContentClient(sys.services.content.url),
+    logger: createLogger('test', 'silent'),
+    onChange: async () => {},
+  });
 });
 afterAll(async () => {
   await sys.stop();
@@ -53,11 +59,20 @@ describe('/search for crawlers', () => {
 
   it('is noindex when nothing matched, and escapes the query', async () => {
     const page = await head(`/search?q=${encodeURIComponent('zzqx "<script>"')}`);
-    expect(page).toMatchObject({ status: 200, title: 'No results for “zzqx &quot;&lt;script&gt;&quot;” | NeuralBeat', robots: 'noindex, nofollow' });
+    expect(page).toMatchObject({
+      status: 200,
+      title: 'No results for “zzqx &quot;&lt;script&gt;&quot;” | NeuralBeat',
+      robots: 'noindex, nofollow',
+    });
   });
 
   it('without a query is the plain search page', async () => {
-    expect(await head('/search')).toMatchObject({ status: 200, title: 'Search | NeuralBeat', robots: 'index, follow', canonical: 'https://neuralbeat.example/search' });
+    expect(await head('/search')).toMatchObject({
+      status: 200,
+      title: 'Search | NeuralBeat',
+      robots: 'index, follow',
+      canonical: 'https://neuralbeat.example/search',
+    });
     expect((await head('/search?q=%E0%A4%A')).status).toBe(200);
   });
 });

@@ -7,10 +7,19 @@ import { shellDist } from '../../support/shellDist';
 let sys: RunningSystem;
 let host: string;
 const dist = shellDist();
-const SECURITY_HEADERS = ['content-security-policy', 'strict-transport-security', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy', 'cross-origin-resource-policy'];
+const SECURITY_HEADERS = [
+  'content-security-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-frame-options',
+  'referrer-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+];
 
 const newsletterRows = async () => Number((await sys.database.db('newsletters').count<{ n: string }[]>({ n: '*' }))[0]!.n);
-const envelope = (body: unknown) => expect(body).toMatchObject({ error: { status: expect.any(Number), code: expect.any(String), message: expect.any(String) } });
+const envelope = (body: unknown) =>
+  expect(body).toMatchObject({ error: { status: expect.any(Number), code: expect.any(String), message: expect.any(String) } });
 
 beforeAll(async () => {
   sys = await startSystem({ REQUEST_BODY_TIMEOUT_MS: '400', CONTENT_CACHE_SECONDS: '30', WEB_DIST: dist.dir });
@@ -61,7 +70,11 @@ describe('request bodies the gateway must not wait on', () => {
   });
 
   it('a declared body over the gateway limit is refused at once with 413', async () => {
-    const res = await rawRequest(sys.url, `POST /api/tools/submit HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: 50000000\r\n\r\n{`, 5000);
+    const res = await rawRequest(
+      sys.url,
+      `POST /api/tools/submit HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: 50000000\r\n\r\n{`,
+      5000,
+    );
     expect(res.status).toBe(413);
     expect(JSON.parse(res.body)).toMatchObject({ error: { code: 'payload_too_large' } });
   });
@@ -75,35 +88,65 @@ describe('request bodies the gateway must not wait on', () => {
         else controller.close();
       },
     });
-    const res = await fetch(`${sys.url}/api/newsletter/subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: stream, duplex: 'half' } as RequestInit);
+    const res = await fetch(`${sys.url}/api/newsletter/subscribe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
     expect(res.status).toBe(413);
     envelope(await res.json());
   });
 
   it('a body over the service limit is a 413 from the service through the proxy', async () => {
-    const res = await fetch(`${sys.url}/api/newsletter/subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'x'.repeat(300_000) }) });
+    const res = await fetch(`${sys.url}/api/newsletter/subscribe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'x'.repeat(300_000) }),
+    });
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ error: { status: 413, code: 'payload_too_large' } });
   });
 
   it('a body that is not JSON is a 415 naming the content type; deep or broken JSON is a 400', async () => {
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
-      const res = await fetch(`${sys.url}/api/newsletter/subscribe`, { method: 'POST', headers: { 'content-type': type }, body: 'email=a@b.co' });
+      const res = await fetch(`${sys.url}/api/newsletter/subscribe`, {
+        method: 'POST',
+        headers: { 'content-type': type },
+        body: 'email=a@b.co',
+      });
       expect(res.status, type).toBe(415);
       expect(await res.json()).toMatchObject({ error: { code: 'unsupported_media_type', field: 'content-type' } });
     }
     const deep = `{"email":${'['.repeat(40_000)}${']'.repeat(40_000)}}`;
-    const deepRes = await fetch(`${sys.url}/api/newsletter/subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: deep });
+    const deepRes = await fetch(`${sys.url}/api/newsletter/subscribe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: deep,
+    });
     expect(deepRes.status).toBe(400);
     expect(await deepRes.json()).toMatchObject({ error: { field: 'email' } });
-    const broken = await fetch(`${sys.url}/api/newsletter/subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email": "a@b.co"' });
+    const broken = await fetch(`${sys.url}/api/newsletter/subscribe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email": "a@b.co"',
+    });
     expect(await broken.json()).toMatchObject({ error: { status: 400, field: 'body' } });
   });
 });
 
 describe('NUL bytes, malformed escapes and invalid bytes', () => {
   it('a NUL byte in any slug or id is a 400 in the envelope, never a database error', async () => {
-    for (const path of ['/api/news/%00', '/api/events/%00', '/api/resources/%00', '/api/tools/%00', '/api/jobs/%00', '/api/news/tag/a%00b', '/api/news?category=%00', '/api/tools/search?q=%00']) {
+    for (const path of [
+      '/api/news/%00',
+      '/api/events/%00',
+      '/api/resources/%00',
+      '/api/tools/%00',
+      '/api/jobs/%00',
+      '/api/news/tag/a%00b',
+      '/api/news?category=%00',
+      '/api/tools/search?q=%00',
+    ]) {
       const res = await fetch(`${sys.url}${path}`);
       expect(res.status, path).toBe(400);
       expect(await res.json()).toMatchObject({ error: { status: 400, field: 'url' } });
@@ -112,7 +155,11 @@ describe('NUL bytes, malformed escapes and invalid bytes', () => {
 
   it('a NUL byte inside a JSON body is a 400 naming the field, and nothing is stored', async () => {
     const before = await newsletterRows();
-    const res = await fetch(`${sys.url}/api/newsletter/subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":"nul\\u0000@example.org"}' });
+    const res = await fetch(`${sys.url}/api/newsletter/subscribe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email":"nul\\u0000@example.org"}',
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: { field: 'email' } });
     expect(await newsletterRows()).toBe(before);
@@ -132,7 +179,11 @@ describe('NUL bytes, malformed escapes and invalid bytes', () => {
   });
 
   it('raw invalid UTF-8 and control bytes in the request line get an answer below 500', async () => {
-    const bytes = Buffer.concat([Buffer.from('GET /api/news/'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from(` HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`)]);
+    const bytes = Buffer.concat([
+      Buffer.from('GET /api/news/'),
+      Buffer.from([0xff, 0xfe, 0xc3]),
+      Buffer.from(` HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`),
+    ]);
     expect((await rawRequest(sys.url, bytes)).status).toBeLessThan(500);
     const control = await rawRequest(sys.url, `GET /api/news/\x01\x7f HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
     expect(control.status).toBe(400);

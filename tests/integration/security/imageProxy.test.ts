@@ -48,7 +48,8 @@ beforeAll(async () => {
   sys = await startSystem({ IMAGE_PROXY_PRIVATE_ADDRESSES: 'true' });
   publicOnly = await startGateway({ ...sys.config, GATEWAY_PORT: 0, IMAGE_PROXY_PRIVATE_ADDRESSES: false }, createLogger('test', 'silent'));
   const db = sys.database.db;
-  for (const name of ['cat', 'slow', 'moved', 'html-as-png', 'vector', 'huge', 'gone']) await insertNewsItem(db, { image_url: `${origin}/${name}.${name === 'vector' ? 'svg' : 'png'}` });
+  for (const name of ['cat', 'slow', 'moved', 'html-as-png', 'vector', 'huge', 'gone'])
+    await insertNewsItem(db, { image_url: `${origin}/${name}.${name === 'vector' ? 'svg' : 'png'}` });
   await insertNewsItem(db, { image_url: `http://localhost:${new URL(origin).port}/cat.png` });
   await insertTool(db, { logo_url: `${origin}/tool.png` });
   await insertTool(db, { logo_url: `${origin}/pending-tool.png`, approved: false });
@@ -90,7 +91,12 @@ describe('image proxy', () => {
 
   it('refuses addresses the site does not show: no open proxy to read from or send data through', async () => {
     const before = hits.length;
-    for (const url of [`${origin}/pending-tool.png`, `${origin}/cat.png?secret=123`, 'https://attacker.example/pixel.gif?cookie=x', `${origin}/unlisted.png`]) {
+    for (const url of [
+      `${origin}/pending-tool.png`,
+      `${origin}/cat.png?secret=123`,
+      'https://attacker.example/pixel.gif?cookie=x',
+      `${origin}/unlisted.png`,
+    ]) {
       const res = await get(url);
       expect(res.status, url).toBe(404);
       expect(await res.json()).toMatchObject({ error: { code: 'not_found' } });
@@ -127,10 +133,28 @@ describe('image proxy', () => {
   });
 
   it('tells public addresses from internal ones', () => {
-    for (const internal of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '255.255.255.255', '224.0.0.1', '::1', '::', 'fc00::1', 'fe80::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', 'not-an-ip']) {
+    for (const internal of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '255.255.255.255',
+      '224.0.0.1',
+      '::1',
+      '::',
+      'fc00::1',
+      'fe80::1',
+      '::ffff:127.0.0.1',
+      '::ffff:10.0.0.1',
+      'not-an-ip',
+    ]) {
       expect(isPublicAddress(internal), internal).toBe(false);
     }
-    for (const external of ['8.8.8.8', '1.1.1.1', '93.184.216.34', '2606:4700:4700::1111', '::ffff:8.8.8.8']) expect(isPublicAddress(external), external).toBe(true);
+    for (const external of ['8.8.8.8', '1.1.1.1', '93.184.216.34', '2606:4700:4700::1111', '::ffff:8.8.8.8'])
+      expect(isPublicAddress(external), external).toBe(true);
   });
 
   it('the CSP allows images from our own origin and data: URLs only', async () => {

@@ -18,7 +18,8 @@ const silent = createLogger('test', 'silent');
 
 const post = (origin: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-const subscribe = (origin: string, visitor?: string) => post(origin, '/api/newsletter/subscribe', { email: 'reader@example.org' }, visitor ? { 'x-forwarded-for': visitor } : {});
+const subscribe = (origin: string, visitor?: string) =>
+  post(origin, '/api/newsletter/subscribe', { email: 'reader@example.org' }, visitor ? { 'x-forwarded-for': visitor } : {});
 const statuses = async (n: number, call: () => Promise<Response>) => {
   const out: number[] = [];
   for (let i = 0; i < n; i++) out.push((await call()).status);
@@ -39,14 +40,18 @@ describe('public POST limit', () => {
     expect(await statuses(3, () => subscribe(behindProxy.url, '203.0.113.10'))).toEqual([200, 200, 200]);
     const limited = await subscribe(behindProxy.url, '203.0.113.10');
     expect(limited.status).toBe(429);
-    expect(await limited.json()).toEqual({ error: { status: 429, code: 'too_many_requests', message: 'Too many requests, please try again later' } });
+    expect(await limited.json()).toEqual({
+      error: { status: 429, code: 'too_many_requests', message: 'Too many requests, please try again later' },
+    });
     const retryAfter = Number(limited.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(limited.headers.get('ratelimit-policy')).toContain('q=3');
     const redis = testRedis();
     try {
-      expect(await redis.keys(`${sys.config.REDIS_PREFIX}:rate:newsletter:*`)).toContain(`${sys.config.REDIS_PREFIX}:rate:newsletter:203.0.113.10`);
+      expect(await redis.keys(`${sys.config.REDIS_PREFIX}:rate:newsletter:*`)).toContain(
+        `${sys.config.REDIS_PREFIX}:rate:newsletter:203.0.113.10`,
+      );
     } finally {
       redis.disconnect();
     }
@@ -74,7 +79,7 @@ describe('public POST limit', () => {
     expect(results).toEqual([200, 200, 200, 429, 429]);
   });
 
-  it("a service believes X-Forwarded-For only from its trusted proxies", async () => {
+  it('a service believes X-Forwarded-For only from its trusted proxies', async () => {
     // Trusting only 10.1.2.3, this content process takes a loopback caller's header for what it is: the caller's claim.
     const strict = await startContent({ ...sys.config, CONTENT_PORT: 0, SERVICE_TRUSTED_PROXIES: '10.1.2.3' }, silent);
     extra.push(strict);

@@ -18,7 +18,8 @@ import { FORBIDDEN_IN_SAFE_HTML, xssPayloads } from '../../support/xssPayloads';
 
 const EXFIL = 'https://exfil.example';
 const HOSTILE = xssPayloads(EXFIL).join('\n');
-const SAFE_PARAGRAPH = '<p>Safe paragraph with a <a href="https://example.org/ok" rel="noopener noreferrer nofollow ugc" target="_blank">fine link</a> and <strong>bold</strong> text.</p>';
+const SAFE_PARAGRAPH =
+  '<p>Safe paragraph with a <a href="https://example.org/ok" rel="noopener noreferrer nofollow ugc" target="_blank">fine link</a> and <strong>bold</strong> text.</p>';
 
 let sys: RunningSystem;
 let ai: FakeAiServer;
@@ -82,7 +83,9 @@ describe('provider output is sanitised before it is stored', () => {
       expectSafe(row.rewritten_content);
       if (name !== 'local') {
         expect(row.rewritten_content).toContain(SAFE_PARAGRAPH);
-        expect(row.rewritten_content).toContain('<a href="https://publisher.example/relative/path" rel="noopener noreferrer nofollow ugc" target="_blank">relative link</a>');
+        expect(row.rewritten_content).toContain(
+          '<a href="https://publisher.example/relative/path" rel="noopener noreferrer nofollow ugc" target="_blank">relative link</a>',
+        );
         expect(row.rewritten_title).toBe(`Hostile headline from ${name}`);
         expect(row.rewritten_excerpt).toBe('An excerpt that tried to carry markup.');
         expect(row.meta_description).toBe('A meta description with markup.');
@@ -94,22 +97,64 @@ describe('provider output is sanitised before it is stored', () => {
   }
 
   it('an answer with no safe text left counts as a malformed response and stores nothing', async () => {
-    ai.rewrite = { title: 'A title long enough', content: '<script>alert("a long enough script")</script><style>p{}</style><svg><text>svg only</text></svg><img src=x onerror=alert(1)>', excerpt: 'An excerpt long enough.', metaDescription: 'A meta description.' };
-    const article = await insertArticle(sys.database.db, { title: 'Another model release', content: richArticleHtml('x'), pipeline_stage: 'scored' });
+    ai.rewrite = {
+      title: 'A title long enough',
+      content:
+        '<script>alert("a long enough script")</script><style>p{}</style><svg><text>svg only</text></svg><img src=x onerror=alert(1)>',
+      excerpt: 'An excerpt long enough.',
+      metaDescription: 'A meta description.',
+    };
+    const article = await insertArticle(sys.database.db, {
+      title: 'Another model release',
+      content: richArticleHtml('x'),
+      pipeline_stage: 'scored',
+    });
     const cfg = providers.openai!();
-    await expect(createRewriteProcessor(deps(cfg), rewriteProviderFor(cfg))(job(article.id))).rejects.toThrow(/too short once sanitised: content/);
+    await expect(createRewriteProcessor(deps(cfg), rewriteProviderFor(cfg))(job(article.id))).rejects.toThrow(
+      /too short once sanitised: content/,
+    );
     const row = await sys.database.db('articles').where({ id: article.id }).first();
     expect(row).toMatchObject({ rewritten_content: null, pipeline_stage: 'scored' });
-    expect(await sys.database.db('ai_provider_metrics').where({ article_id: article.id }).first()).toMatchObject({ success: false, response_format_correct: false });
+    expect(await sys.database.db('ai_provider_metrics').where({ article_id: article.id }).first()).toMatchObject({
+      success: false,
+      response_format_correct: false,
+    });
   });
 });
 
 describe('safeRewrite', () => {
   it('keeps long plain titles, and falls back to the content for text fields that were only markup', () => {
     const title = `A very long feed headline ${'about models '.repeat(25)}`.trim();
-    const safe = safeRewrite({ title, content: '<p>Enough safe text in the body to keep.</p>', excerpt: '<img src=x onerror=alert(1)>', metaDescription: '<script>x</script>', wordCount: 0, cost: 0 }, null);
-    expect(safe).toMatchObject({ title, excerpt: 'Enough safe text in the body to keep.', metaDescription: 'Enough safe text in the body to keep.', wordCount: 8 });
-    expect(() => safeRewrite({ title: '<b></b>', content: '<p>Enough safe text in the body to keep.</p>', excerpt: 'e', metaDescription: 'm', wordCount: 0, cost: 0 }, null)).toThrow(/no title/);
+    const safe = safeRewrite(
+      {
+        title,
+        content: '<p>Enough safe text in the body to keep.</p>',
+        excerpt: '<img src=x onerror=alert(1)>',
+        metaDescription: '<script>x</script>',
+        wordCount: 0,
+        cost: 0,
+      },
+      null,
+    );
+    expect(safe).toMatchObject({
+      title,
+      excerpt: 'Enough safe text in the body to keep.',
+      metaDescription: 'Enough safe text in the body to keep.',
+      wordCount: 8,
+    });
+    expect(() =>
+      safeRewrite(
+        {
+          title: '<b></b>',
+          content: '<p>Enough safe text in the body to keep.</p>',
+          excerpt: 'e',
+          metaDescription: 'm',
+          wordCount: 0,
+          cost: 0,
+        },
+        null,
+      ),
+    ).toThrow(/no title/);
   });
 });
 
@@ -140,7 +185,16 @@ describe('feed content is sanitised before it is stored', () => {
         JSON.stringify({
           version: 'https://jsonfeed.org/version/1.1',
           title: 't',
-          items: [{ id: '1', url: link, title: '<u>JSON</u> headline', content_html: body, image: 'data:image/svg+xml,<svg onload=alert(1)>', summary: '<b>Summary</b>' }],
+          items: [
+            {
+              id: '1',
+              url: link,
+              title: '<u>JSON</u> headline',
+              content_html: body,
+              image: 'data:image/svg+xml,<svg onload=alert(1)>',
+              summary: '<b>Summary</b>',
+            },
+          ],
         }),
     },
   };
@@ -150,12 +204,20 @@ describe('feed content is sanitised before it is stored', () => {
       const link = `https://publisher.example${feed.path}/story`;
       feeds.routes.set(feed.path, { body: feed.text(link), contentType: feed.contentType });
       const source = await new SourcesRepository(sys.database.db).upsert(`Hostile ${format}`, `${feeds.url}${feed.path}`);
-      const result = await new Collector(sys.database.db, createLogger('test', 'silent'), 2000, { publish: async () => 'unused' }, 'NeuralBeatBot/1.0 (test)').collect(source.id);
+      const result = await new Collector(
+        sys.database.db,
+        createLogger('test', 'silent'),
+        2000,
+        { publish: async () => 'unused' },
+        'NeuralBeatBot/1.0 (test)',
+      ).collect(source.id);
       expect(result).toMatchObject({ status: 'collected' });
       const row = await sys.database.db('articles').where({ source_id: source.id }).first();
       expectSafe(row.content);
       expect(row.content).toContain(SAFE_PARAGRAPH);
-      expect(row.content).toContain(`<a href="https://publisher.example/more" rel="noopener noreferrer nofollow ugc" target="_blank">relative link</a>`);
+      expect(row.content).toContain(
+        `<a href="https://publisher.example/more" rel="noopener noreferrer nofollow ugc" target="_blank">relative link</a>`,
+      );
       expect(row.title).not.toMatch(/[<>]/);
       expect(row.excerpt).not.toMatch(/<[a-z!/]/i);
       expect(row.excerpt).not.toContain('__xss');
@@ -173,13 +235,22 @@ describe('tool submissions', () => {
     category: 'Development',
   };
   const submit = async (body: unknown) => {
-    const res = await fetch(`${sys.url}/api/tools/submit`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${sys.url}/api/tools/submit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     return { status: res.status, body: (await res.json()) as { error?: { field?: string; message: string } } };
   };
 
   it('refuses logo and website URLs that are not http(s), naming the field, and stores nothing', async () => {
     const before = await sys.database.db('tools').count<{ n: string }[]>({ n: '*' });
-    for (const url of ['javascript:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', 'file:///etc/passwd']) {
+    for (const url of [
+      'javascript:alert(document.cookie)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:msgbox(1)',
+      'file:///etc/passwd',
+    ]) {
       const logo = await submit({ ...valid, slug: 'bad-logo', logoUrl: url });
       expect(logo.status, url).toBe(400);
       expect(logo.body.error).toMatchObject({ field: 'logoUrl', message: 'Please enter a valid URL' });
@@ -224,8 +295,15 @@ describe('tool submissions', () => {
 describe('HTML stored before the sanitiser', () => {
   it('is cleaned by the migration, and non-http logos are dropped', async () => {
     const db = sys.database.db;
-    const article = await insertArticle(db, { content: HOSTILE, rewritten_content: `${HOSTILE}<p>kept</p>`, source_url: 'https://publisher.example/old' });
-    const item = await insertNewsItem(db, { content: `${HOSTILE}<p><a href="/x">old link</a></p>`, source_url: 'https://publisher.example/old' });
+    const article = await insertArticle(db, {
+      content: HOSTILE,
+      rewritten_content: `${HOSTILE}<p>kept</p>`,
+      source_url: 'https://publisher.example/old',
+    });
+    const item = await insertNewsItem(db, {
+      content: `${HOSTILE}<p><a href="/x">old link</a></p>`,
+      source_url: 'https://publisher.example/old',
+    });
     const tool = await insertTool(db, { logo_url: 'javascript:alert(1)' });
     const goodTool = await insertTool(db, { logo_url: 'https://logo.example/a.png' });
     await sanitiseStoredHtml(db);

@@ -15,8 +15,19 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'index.html'), SHELL);
   sys = await startSystem({ WEB_DIST: dist, SITE_URL: 'https://neuralbeat.example' });
   const db = sys.database.db;
-  await insertNewsItem(db, { title: 'Model "Zeta" ships</script><script>alert(1)</script>', slug: 'model-zeta-ships', excerpt: 'Zeta is out & fast.', tags: ['llm', 'open-source'], publish_date: new Date('2026-11-20T10:00:00Z') });
-  await insertNewsItem(db, { title: 'Older robotics story', slug: 'older-robotics-story', tags: ['robotics'], publish_date: new Date('2026-11-10T10:00:00Z') });
+  await insertNewsItem(db, {
+    title: 'Model "Zeta" ships</script><script>alert(1)</script>',
+    slug: 'model-zeta-ships',
+    excerpt: 'Zeta is out & fast.',
+    tags: ['llm', 'open-source'],
+    publish_date: new Date('2026-11-20T10:00:00Z'),
+  });
+  await insertNewsItem(db, {
+    title: 'Older robotics story',
+    slug: 'older-robotics-story',
+    tags: ['robotics'],
+    publish_date: new Date('2026-11-10T10:00:00Z'),
+  });
   await insertTool(db, { name: 'Canvas Genie', slug: 'canvas-genie', short_description: 'Paint with prompts' });
   await insertTool(db, { name: 'Hidden Tool', slug: 'hidden-tool', approved: false });
   await insertResource(db, { title: 'Intro to ML', slug: 'intro-ml' });
@@ -59,7 +70,9 @@ describe('HTML for crawlers', () => {
     expect(p.jsonLdTypes).toEqual(['WebSite', 'Organization']);
     expect(p.html).toContain('"urlTemplate":"https://neuralbeat.example/search?q={search_term_string}"');
     expect(p.html).toContain('type="application/rss+xml"');
-    expect(p.html).toMatch(/<script type="application\/json" id="site-config">\{"siteUrl":"https:\/\/neuralbeat.example","contactEmail":"hello@neuralbeat.example"/);
+    expect(p.html).toMatch(
+      /<script type="application\/json" id="site-config">\{"siteUrl":"https:\/\/neuralbeat.example","contactEmail":"hello@neuralbeat.example"/,
+    );
     expect(p.html.match(/<title/g)).toHaveLength(1);
   });
 

@@ -18,10 +18,20 @@ const asset = (name: string, bytes: number) => {
 describe('initial JavaScript per route', () => {
   it('counts the entry, its static imports and the page chunk with its own imports, once each; admin pages do not count', () => {
     const manifest = {
-      'index.html': { file: asset('index.js', 10_000), isEntry: true, imports: ['_react.js'], dynamicImports: ['src/pages/home/HomePage.tsx', 'src/pages/admin/AdminPage.tsx', 'src/pages/about/AboutPage.tsx'] },
+      'index.html': {
+        file: asset('index.js', 10_000),
+        isEntry: true,
+        imports: ['_react.js'],
+        dynamicImports: ['src/pages/home/HomePage.tsx', 'src/pages/admin/AdminPage.tsx', 'src/pages/about/AboutPage.tsx'],
+      },
       '_react.js': { file: asset('react.js', 50_000) },
       '_card.js': { file: asset('card.js', 5_000), imports: ['_react.js'] },
-      'src/pages/home/HomePage.tsx': { file: asset('home.js', 20_000), isDynamicEntry: true, imports: ['_card.js', '_react.js'], dynamicImports: ['src/pages/about/AboutPage.tsx'] },
+      'src/pages/home/HomePage.tsx': {
+        file: asset('home.js', 20_000),
+        isDynamicEntry: true,
+        imports: ['_card.js', '_react.js'],
+        dynamicImports: ['src/pages/about/AboutPage.tsx'],
+      },
       'src/pages/about/AboutPage.tsx': { file: asset('about.js', 2_000), isDynamicEntry: true },
       'src/pages/admin/AdminPage.tsx': { file: asset('admin.js', 90_000), isDynamicEntry: true },
     };

@@ -25,7 +25,10 @@ describe('seeding the query cache from the page', () => {
     const doc = page('/news?utm=1', payload);
     seedFirstScreen(client, doc);
     expect(client.getQueryData(['/api/news/tags'])).toEqual({ tags: [{ name: 'llm', count: 3 }] });
-    expect(client.getQueryData(['/api/news', 'infinite'])).toEqual({ pages: [{ articles: [], pagination: { total: 0 } }], pageParams: [0] });
+    expect(client.getQueryData(['/api/news', 'infinite'])).toEqual({
+      pages: [{ articles: [], pagination: { total: 0 } }],
+      pageParams: [0],
+    });
     expect(doc.getElementById('first-screen')).toBeNull();
   });
 

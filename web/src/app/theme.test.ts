@@ -3,7 +3,9 @@ import { levelColor, theme } from './theme';
 
 /** WCAG relative luminance and contrast ratio. */
 const luminance = (hex: string) => {
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const [r, g, b] = [1, 3, 5]
+    .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 };
 const contrast = (a: string, b: string) => {
@@ -12,7 +14,13 @@ const contrast = (a: string, b: string) => {
 };
 /** A badge's background: its colour at 0x1a alpha over white (Badge in components/ui.tsx). */
 const tint = (hex: string) =>
-  `#${[1, 3, 5].map((i) => Math.round(parseInt(hex.slice(i, i + 2), 16) * (0x1a / 255) + 255 * (1 - 0x1a / 255)).toString(16).padStart(2, '0')).join('')}`;
+  `#${[1, 3, 5]
+    .map((i) =>
+      Math.round(parseInt(hex.slice(i, i + 2), 16) * (0x1a / 255) + 255 * (1 - 0x1a / 255))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 
 describe('colours of small text', () => {
   it('category and level badges reach WCAG AA (4.5:1) on their own tint', () => {
@@ -22,6 +30,7 @@ describe('colours of small text', () => {
   });
 
   it('muted, primary and success text reach AA on white', () => {
-    for (const color of [theme.colors.muted, theme.colors.primary, theme.colors.success]) expect(contrast(color, '#ffffff'), color).toBeGreaterThanOrEqual(4.5);
+    for (const color of [theme.colors.muted, theme.colors.primary, theme.colors.success])
+      expect(contrast(color, '#ffffff'), color).toBeGreaterThanOrEqual(4.5);
   });
 });

@@ -24,7 +24,8 @@ export function NewsletterSignup({ variant }: { variant: 'home' | 'about' }) {
       setEmail('');
     },
     onError: (err: Error) => {
-      if (variant === 'home') toast({ title: 'Error', description: err.message || 'Failed to subscribe. Please try again.', variant: 'destructive' });
+      if (variant === 'home')
+        toast({ title: 'Error', description: err.message || 'Failed to subscribe. Please try again.', variant: 'destructive' });
       else toast({ title: 'Subscription failed', description: err.message || 'Please try again later.', variant: 'destructive' });
     },
   });
@@ -48,7 +49,14 @@ export function NewsletterSignup({ variant }: { variant: 'home' | 'about' }) {
         <label htmlFor={id} className="visually-hidden">
           Email address
         </label>
-        <Input id={id} type="email" placeholder="Enter your email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" />
+        <Input
+          id={id}
+          type="email"
+          placeholder="Enter your email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          autoComplete="email"
+        />
         <Button type="submit" disabled={subscribe.isPending}>
           {subscribe.isPending ? 'Subscribing...' : 'Subscribe'}
         </Button>

@@ -5,7 +5,10 @@ import styled from 'styled-components';
  * "## " / "### " headings and "- " bullet lists. No HTML is interpreted.
  */
 export function Prose({ text }: { text: string }) {
-  const blocks = text.split(/\n\s*\n/).map((b) => b.trim()).filter(Boolean);
+  const blocks = text
+    .split(/\n\s*\n/)
+    .map((b) => b.trim())
+    .filter(Boolean);
   return (
     <Body>
       {blocks.map((block, i) => {

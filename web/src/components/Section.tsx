@@ -3,7 +3,17 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 
 /** A titled block of a page with an optional "see more" link. */
-export function Section({ title, link, children, id }: { title: string; link?: { to: string; label: string }; children: ReactNode; id?: string }) {
+export function Section({
+  title,
+  link,
+  children,
+  id,
+}: {
+  title: string;
+  link?: { to: string; label: string };
+  children: ReactNode;
+  id?: string;
+}) {
   const headingId = id ?? title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   return (
     <Wrap aria-labelledby={headingId}>

@@ -172,7 +172,11 @@ export const EmptyState = styled.div`
   border: 1px dashed ${(p) => p.theme.colors.border};
   border-radius: ${(p) => p.theme.radius.lg};
   color: ${(p) => p.theme.colors.muted};
-  h2, h3 { color: ${(p) => p.theme.colors.text}; margin-top: 0; }
+  h2,
+  h3 {
+    color: ${(p) => p.theme.colors.text};
+    margin-top: 0;
+  }
 `;
 
 /** A square for a logo image, or the first letter of a name when there is none. */

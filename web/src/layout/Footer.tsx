@@ -48,7 +48,9 @@ export function Footer() {
           </strong>
           <p>Your trusted source for AI news, tools, and resources.</p>
           <p>
-            Made with <Heart role="img" aria-label="a heart" size={16} fill="#f43f5e" color="#f43f5e" style={{ verticalAlign: '-0.15em' }} /> for the AI community.
+            Made with{' '}
+            <Heart role="img" aria-label="a heart" size={16} fill="#f43f5e" color="#f43f5e" style={{ verticalAlign: '-0.15em' }} /> for the
+            AI community.
           </p>
         </Brand>
         {COLUMNS.map((col) => (
@@ -56,9 +58,7 @@ export function Footer() {
             <h2>{col.heading}</h2>
             <ul>
               {col.links.map((l) => (
-                <li key={l.to}>
-                  {'external' in l ? <a href={l.to}>{l.label}</a> : <Link to={l.to}>{l.label}</Link>}
-                </li>
+                <li key={l.to}>{'external' in l ? <a href={l.to}>{l.label}</a> : <Link to={l.to}>{l.label}</Link>}</li>
               ))}
             </ul>
           </Column>

@@ -43,14 +43,25 @@ export const duplicateResetRequestSchema = z
       .refine(isRealDate, 'fromDate is not a real calendar date')
       .optional(),
     specificIds: z
-      .array(z.number({ error: 'specificIds must be whole numbers above 0' }).int('specificIds must be whole numbers above 0').positive('specificIds must be whole numbers above 0'), {
-        error: 'specificIds must be a list of article ids',
-      })
+      .array(
+        z
+          .number({ error: 'specificIds must be whole numbers above 0' })
+          .int('specificIds must be whole numbers above 0')
+          .positive('specificIds must be whole numbers above 0'),
+        {
+          error: 'specificIds must be a list of article ids',
+        },
+      )
       .max(1000, 'specificIds may hold at most 1000 ids')
       .optional(),
   })
-  .refine((b) => (b.specificIds?.length ?? 0) > 0 || b.fromDate !== undefined, { message: 'Give a date (fromDate) or at least one article id (specificIds)', path: ['fromDate'] })
-  .transform((b) => (b.specificIds?.length ? { dryRun: b.dryRun, specificIds: [...new Set(b.specificIds)] } : { dryRun: b.dryRun, fromDate: b.fromDate! }));
+  .refine((b) => (b.specificIds?.length ?? 0) > 0 || b.fromDate !== undefined, {
+    message: 'Give a date (fromDate) or at least one article id (specificIds)',
+    path: ['fromDate'],
+  })
+  .transform((b) =>
+    b.specificIds?.length ? { dryRun: b.dryRun, specificIds: [...new Set(b.specificIds)] } : { dryRun: b.dryRun, fromDate: b.fromDate! },
+  );
 export type DuplicateResetRequest = z.output<typeof duplicateResetRequestSchema>;
 
 export const dryRunRequestSchema = z.object({ dryRun });
@@ -83,7 +94,13 @@ export const lowSeoFixResultSchema = z.object({
 export type LowSeoFixResult = z.infer<typeof lowSeoFixResultSchema>;
 
 /** Re-queueing stuck articles (diagnostics' fix for a stalled stage): same envelope as the reset. */
-export const stuckArticleSchema = z.object({ id: z.number(), title: z.string(), status: z.string(), stage: z.string(), updatedAt: z.string() });
+export const stuckArticleSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  status: z.string(),
+  stage: z.string(),
+  updatedAt: z.string(),
+});
 export const stuckRequeueResultSchema = z.object({
   message: z.string(),
   results: z.object({ total: z.number(), processed: z.number(), articles: z.array(stuckArticleSchema) }),
@@ -108,7 +125,13 @@ export type DuplicateStats = z.infer<typeof duplicateStatsSchema>;
 /** Provider calls per day (dashboard chart "provider success over time"). */
 export const providerHistorySchema = z.object({
   days: z.array(z.string()),
-  providers: z.array(z.object({ provider: z.string(), name: z.string(), daily: z.array(z.object({ date: z.string(), calls: z.number(), successes: z.number() })) })),
+  providers: z.array(
+    z.object({
+      provider: z.string(),
+      name: z.string(),
+      daily: z.array(z.object({ date: z.string(), calls: z.number(), successes: z.number() })),
+    }),
+  ),
 });
 export type ProviderHistory = z.infer<typeof providerHistorySchema>;
 
@@ -175,7 +198,13 @@ export interface ProviderHealthData {
 
 // ---------- queues ----------
 
-export const queueCountsSchema = z.object({ waiting: z.number(), active: z.number(), delayed: z.number(), completed: z.number(), failed: z.number() });
+export const queueCountsSchema = z.object({
+  waiting: z.number(),
+  active: z.number(),
+  delayed: z.number(),
+  completed: z.number(),
+  failed: z.number(),
+});
 export const queueFailureSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -228,7 +257,19 @@ export interface AdminSourcesResponse {
 
 // ---------- audit ----------
 
-export const AUDIT_ACTIONS = ['duplicateReset', 'publishedStatusFix', 'lowSeoFix', 'stuckRequeue', 'queueRetry', 'sourceAdd', 'sourceEnable', 'sourceDisable', 'sourceCollect', 'toolApprove', 'toolReject'] as const;
+export const AUDIT_ACTIONS = [
+  'duplicateReset',
+  'publishedStatusFix',
+  'lowSeoFix',
+  'stuckRequeue',
+  'queueRetry',
+  'sourceAdd',
+  'sourceEnable',
+  'sourceDisable',
+  'sourceCollect',
+  'toolApprove',
+  'toolReject',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export interface AuditEntry {
   id: number;
@@ -247,7 +288,9 @@ export interface AuditResponse {
 
 export const TOOL_REVIEW_STATES = ['pending', 'approved', 'rejected'] as const;
 export type ToolReviewState = (typeof TOOL_REVIEW_STATES)[number];
-export const toolReviewQuerySchema = z.object({ status: z.enum(TOOL_REVIEW_STATES, { error: 'status must be pending, approved or rejected' }).default('pending') });
+export const toolReviewQuerySchema = z.object({
+  status: z.enum(TOOL_REVIEW_STATES, { error: 'status must be pending, approved or rejected' }).default('pending'),
+});
 export const toolRejectRequestSchema = z.object({ reason: z.string().trim().max(500, 'reason is too long').optional() });
 
 export interface ReviewTool {
@@ -281,8 +324,17 @@ export interface ToolReviewResult {
 
 export const TAG_SORT_FIELDS = ['count', 'tag'] as const;
 export const tagListQuerySchema = z.object({
-  page: z.coerce.number({ error: 'page must be a whole number of 1 or more' }).int('page must be a whole number of 1 or more').min(1, 'page must be a whole number of 1 or more').default(1),
-  pageSize: z.coerce.number({ error: 'pageSize must be between 1 and 100' }).int('pageSize must be between 1 and 100').min(1, 'pageSize must be between 1 and 100').max(100, 'pageSize must be between 1 and 100').default(50),
+  page: z.coerce
+    .number({ error: 'page must be a whole number of 1 or more' })
+    .int('page must be a whole number of 1 or more')
+    .min(1, 'page must be a whole number of 1 or more')
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be between 1 and 100' })
+    .int('pageSize must be between 1 and 100')
+    .min(1, 'pageSize must be between 1 and 100')
+    .max(100, 'pageSize must be between 1 and 100')
+    .default(50),
   sortBy: z.enum(TAG_SORT_FIELDS, { error: 'sortBy must be count or tag' }).default('count'),
   order: z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }).default('desc'),
   search: z.string().trim().max(200, 'search is too long').default(''),
@@ -293,7 +345,14 @@ export const tagStatsSchema = z.object({
   uniqueTagCount: z.number(),
   caseVariationCount: z.number(),
   nonLowercaseCount: z.number(),
-  percentages: z.object({ nonLowercase: z.number(), highUsage: z.number(), mediumUsage: z.number(), lowUsage: z.number(), rare: z.number(), oneOff: z.number() }),
+  percentages: z.object({
+    nonLowercase: z.number(),
+    highUsage: z.number(),
+    mediumUsage: z.number(),
+    lowUsage: z.number(),
+    rare: z.number(),
+    oneOff: z.number(),
+  }),
   distribution: z.object({ highUsage: z.number(), mediumUsage: z.number(), lowUsage: z.number(), rare: z.number(), oneOff: z.number() }),
   topTags: z.array(z.object({ tag: z.string(), count: z.number() })),
   categoryTags: z.array(z.object({ category: z.string(), unique_tags: z.number() })),

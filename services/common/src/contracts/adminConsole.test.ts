@@ -13,7 +13,16 @@ describe('operator console rules', () => {
   });
 
   it('sorts usage counts into the spec bands', () => {
-    expect([150, 100, 99, 10, 9, 3, 2, 1].map(usageBand)).toEqual(['highUsage', 'highUsage', 'mediumUsage', 'mediumUsage', 'lowUsage', 'lowUsage', 'rare', 'oneOff']);
+    expect([150, 100, 99, 10, 9, 3, 2, 1].map(usageBand)).toEqual([
+      'highUsage',
+      'highUsage',
+      'mediumUsage',
+      'mediumUsage',
+      'lowUsage',
+      'lowUsage',
+      'rare',
+      'oneOff',
+    ]);
   });
 
   it('accepts only whole article ids above 0', () => {
@@ -24,7 +33,8 @@ describe('operator console rules', () => {
   it('sends a signed-in operator back only to an admin page', () => {
     expect(safeAdminReturnPath('/admin/tags')).toBe('/admin/tags');
     expect(safeAdminReturnPath('/admin/duplicates?x=1')).toBe('/admin/duplicates?x=1');
-    for (const bad of [null, '', '/news', '//evil.example/admin', 'https://evil.example/admin', '/admin/login', '/admin\\@evil']) expect(safeAdminReturnPath(bad)).toBe('/admin');
+    for (const bad of [null, '', '/news', '//evil.example/admin', 'https://evil.example/admin', '/admin/login', '/admin\\@evil'])
+      expect(safeAdminReturnPath(bad)).toBe('/admin');
   });
 });
 
@@ -36,12 +46,25 @@ describe('fix tool requests', () => {
 
   it('needs a date or ids; ids take precedence and drop the date', () => {
     expect(duplicateResetRequestSchema.parse({ fromDate: '2026-03-01' })).toEqual({ dryRun: true, fromDate: '2026-03-01' });
-    expect(duplicateResetRequestSchema.parse({ dryRun: false, fromDate: '2026-03-01', specificIds: [5, 3, 5] })).toEqual({ dryRun: false, specificIds: [5, 3] });
-    expect(duplicateResetRequestSchema.parse({ fromDate: '2026-03-01', specificIds: [] })).toEqual({ dryRun: true, fromDate: '2026-03-01' });
+    expect(duplicateResetRequestSchema.parse({ dryRun: false, fromDate: '2026-03-01', specificIds: [5, 3, 5] })).toEqual({
+      dryRun: false,
+      specificIds: [5, 3],
+    });
+    expect(duplicateResetRequestSchema.parse({ fromDate: '2026-03-01', specificIds: [] })).toEqual({
+      dryRun: true,
+      fromDate: '2026-03-01',
+    });
     const missing = duplicateResetRequestSchema.safeParse({ dryRun: true, specificIds: [] });
-    expect(missing.error?.issues[0]).toMatchObject({ path: ['fromDate'], message: 'Give a date (fromDate) or at least one article id (specificIds)' });
-    expect(duplicateResetRequestSchema.safeParse({ fromDate: '01/03/2026' }).error?.issues[0]?.message).toBe('fromDate must be a date as yyyy-MM-dd');
-    expect(duplicateResetRequestSchema.safeParse({ fromDate: '2026-02-30' }).error?.issues[0]?.message).toBe('fromDate is not a real calendar date');
+    expect(missing.error?.issues[0]).toMatchObject({
+      path: ['fromDate'],
+      message: 'Give a date (fromDate) or at least one article id (specificIds)',
+    });
+    expect(duplicateResetRequestSchema.safeParse({ fromDate: '01/03/2026' }).error?.issues[0]?.message).toBe(
+      'fromDate must be a date as yyyy-MM-dd',
+    );
+    expect(duplicateResetRequestSchema.safeParse({ fromDate: '2026-02-30' }).error?.issues[0]?.message).toBe(
+      'fromDate is not a real calendar date',
+    );
     expect(duplicateResetRequestSchema.safeParse({ specificIds: [0] }).error?.issues[0]).toMatchObject({ path: ['specificIds', 0] });
     expect(duplicateResetRequestSchema.safeParse({ specificIds: ['7'] }).success).toBe(false);
   });

@@ -60,7 +60,11 @@ const optionalUrl = z
 export const toolSubmissionSchema = z.object({
   name: z.string({ error: M.nameShort }).trim().min(L.nameMin, M.nameShort).max(L.nameMax, M.nameLong),
   slug: z.string().trim().max(L.slugMax, M.slugLong).regex(TOOL_SLUG_PATTERN, M.slugFormat).optional().nullable(),
-  description: z.string({ error: M.descriptionShort }).trim().min(L.descriptionMin, M.descriptionShort).max(L.descriptionMax, M.descriptionLong),
+  description: z
+    .string({ error: M.descriptionShort })
+    .trim()
+    .min(L.descriptionMin, M.descriptionShort)
+    .max(L.descriptionMax, M.descriptionLong),
   shortDescription: z
     .string({ error: M.shortDescriptionShort })
     .trim()
@@ -71,7 +75,13 @@ export const toolSubmissionSchema = z.object({
   category: z.enum(TOOL_CATEGORIES, { error: M.category }),
   tags: textList(M.tagsList, M.tagsCount, M.tagLength),
   features: textList(M.featuresList, M.featuresCount, M.featureLength),
-  pricing: z.string().trim().max(L.pricingMax, M.pricingLong).optional().nullable().transform((v) => v || null),
+  pricing: z
+    .string()
+    .trim()
+    .max(L.pricingMax, M.pricingLong)
+    .optional()
+    .nullable()
+    .transform((v) => v || null),
   submittedById: z.literal(1).optional().default(1),
 });
 export type ToolSubmissionInput = z.input<typeof toolSubmissionSchema>;

@@ -58,8 +58,31 @@ export const LEGACY_PROVIDER_NAME = 'Legacy (Unknown)';
 
 /** Acronyms the display helper upper-cases (spec §5). */
 export const TAG_ACRONYMS = [
-  'ai', 'ml', 'cv', 'nlp', 'llm', 'gpu', 'api', 'tpu', 'ui', 'ux', 'ar', 'vr', 'xr', 'roi',
-  'saas', 'b2b', 'b2c', 'seo', 'cto', 'ceo', 'ipo', 'nft', 'agx', 'agi', 'rag',
+  'ai',
+  'ml',
+  'cv',
+  'nlp',
+  'llm',
+  'gpu',
+  'api',
+  'tpu',
+  'ui',
+  'ux',
+  'ar',
+  'vr',
+  'xr',
+  'roi',
+  'saas',
+  'b2b',
+  'b2c',
+  'seo',
+  'cto',
+  'ceo',
+  'ipo',
+  'nft',
+  'agx',
+  'agi',
+  'rag',
 ] as const;
 
 /** Simple e-mail pattern of spec §5: no spaces, one at sign, a dot in the domain. */

@@ -53,7 +53,9 @@ export function softwareApplicationJsonLd(t: Tool) {
     applicationCategory: t.category,
     url: t.websiteUrl,
     ...(t.logoUrl ? { image: t.logoUrl } : {}),
-    ...(t.pricing ? { offers: { '@type': 'Offer', category: t.pricing, ...(t.pricing === 'Free' ? { price: '0', priceCurrency: 'USD' } : {}) } } : {}),
+    ...(t.pricing
+      ? { offers: { '@type': 'Offer', category: t.pricing, ...(t.pricing === 'Free' ? { price: '0', priceCurrency: 'USD' } : {}) } }
+      : {}),
     keywords: t.tags.join(', '),
   };
 }

@@ -8,7 +8,11 @@ import { DIFFICULTY_LEVELS, JOB_TYPES, RESOURCE_CATEGORIES } from './constants';
  */
 
 const text = (field: string, max: number) =>
-  z.string({ error: `${field} is required` }).trim().min(1, `${field} is required`).max(max, `${field} must be at most ${max} characters`);
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(max, `${field} must be at most ${max} characters`);
 const optionalText = (field: string, max: number) =>
   z
     .string()
@@ -18,7 +22,14 @@ const optionalText = (field: string, max: number) =>
     .transform((v) => v || null);
 const optionalUrl = (field: string) =>
   z
-    .union([z.literal(''), z.string().trim().url(`${field} must be a valid URL`).refine((u) => /^https?:\/\//i.test(u), `${field} must be a valid URL`)])
+    .union([
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .url(`${field} must be a valid URL`)
+        .refine((u) => /^https?:\/\//i.test(u), `${field} must be a valid URL`),
+    ])
     .nullish()
     .transform((v) => v || null);
 const slug = z
@@ -29,7 +40,9 @@ const slug = z
   .nullish()
   .transform((v) => v || null);
 const tags = z
-  .array(z.string().trim().min(1, 'tags must not be blank').max(60, 'a tag must be at most 60 characters'), { error: 'tags must be a list' })
+  .array(z.string().trim().min(1, 'tags must not be blank').max(60, 'a tag must be at most 60 characters'), {
+    error: 'tags must be a list',
+  })
   .max(20, 'at most 20 tags')
   .transform((list) => [...new Set(list.map((t) => t.toLowerCase()))]);
 const date = (field: string) =>
@@ -73,7 +86,11 @@ export const jobInputSchema = z.object({
   jobType: z.enum(JOB_TYPES, { error: `jobType must be one of: ${JOB_TYPES.join(', ')}` }),
   description: text('description', 20_000),
   requirements: text('requirements', 20_000),
-  applyUrl: z.string({ error: 'applyUrl is required' }).trim().url('applyUrl must be a valid URL').refine((u) => /^https?:\/\//i.test(u), 'applyUrl must be a valid URL'),
+  applyUrl: z
+    .string({ error: 'applyUrl is required' })
+    .trim()
+    .url('applyUrl must be a valid URL')
+    .refine((u) => /^https?:\/\//i.test(u), 'applyUrl must be a valid URL'),
   companyLogoUrl: optionalUrl('companyLogoUrl'),
   salaryRange: optionalText('salaryRange', 100),
   remote: z.boolean({ error: 'remote must be true or false' }).default(false),

@@ -10,19 +10,53 @@ export interface StaticPageMeta {
 
 export const STATIC_PAGES: Record<string, StaticPageMeta> = {
   '/': { description: 'Your trusted source for the latest AI news, tools, and resources — all in one place.' },
-  '/news': { title: 'Latest AI News', description: 'The latest artificial intelligence news: research, product launches, policy and business, credited to the original sources.' },
-  '/directory': { title: 'AI Tools Directory', description: 'Discover AI tools by category: content creation, image generation, development, chatbots, computer vision, data analytics, NLP and no-code AI.' },
-  '/learn': { title: 'Learn AI', description: 'Guides and tutorials on AI basics, machine learning, deep learning, NLP, computer vision and AI ethics for every level.' },
+  '/news': {
+    title: 'Latest AI News',
+    description:
+      'The latest artificial intelligence news: research, product launches, policy and business, credited to the original sources.',
+  },
+  '/directory': {
+    title: 'AI Tools Directory',
+    description:
+      'Discover AI tools by category: content creation, image generation, development, chatbots, computer vision, data analytics, NLP and no-code AI.',
+  },
+  '/learn': {
+    title: 'Learn AI',
+    description: 'Guides and tutorials on AI basics, machine learning, deep learning, NLP, computer vision and AI ethics for every level.',
+  },
   '/events': { title: 'AI Events', description: 'Upcoming and past AI conferences, summits and meetups around the world.' },
-  '/jobs': { title: 'AI Jobs', description: 'Jobs in artificial intelligence and machine learning: full-time, part-time and contract, remote and on-site.' },
-  '/about': { title: 'About Us', description: 'NeuralBeat gathers AI news, tools, learning resources, events and jobs for professionals and newcomers alike.' },
-  '/contact': { title: 'Contact Us', description: 'Get in touch with the NeuralBeat team. We typically respond within 24-48 business hours.' },
-  '/newsletter': { title: 'Newsletter', description: 'Subscribe to the NeuralBeat weekly AI news digest, tool recommendations and exclusive insights.' },
+  '/jobs': {
+    title: 'AI Jobs',
+    description: 'Jobs in artificial intelligence and machine learning: full-time, part-time and contract, remote and on-site.',
+  },
+  '/about': {
+    title: 'About Us',
+    description: 'NeuralBeat gathers AI news, tools, learning resources, events and jobs for professionals and newcomers alike.',
+  },
+  '/contact': {
+    title: 'Contact Us',
+    description: 'Get in touch with the NeuralBeat team. We typically respond within 24-48 business hours.',
+  },
+  '/newsletter': {
+    title: 'Newsletter',
+    description: 'Subscribe to the NeuralBeat weekly AI news digest, tool recommendations and exclusive insights.',
+  },
   '/privacy-policy': { title: 'Privacy Policy', description: 'How NeuralBeat collects, uses and protects your information.' },
   '/terms-of-service': { title: 'Terms of Service', description: 'The terms that govern your use of NeuralBeat.' },
-  '/submit-tool': { title: 'Submit Your AI Tool', description: 'Submit an AI tool to the NeuralBeat directory. Submissions are reviewed within 2-3 business days.' },
+  '/submit-tool': {
+    title: 'Submit Your AI Tool',
+    description: 'Submit an AI tool to the NeuralBeat directory. Submissions are reviewed within 2-3 business days.',
+  },
   '/search': { title: 'Search', description: 'Search AI news, tools, guides, events and jobs on NeuralBeat.' },
-  '/ai-stats': { title: 'AI Content Statistics', description: 'How NeuralBeat news is produced: AI providers, SEO optimisation and processing status.', noindex: true },
+  '/ai-stats': {
+    title: 'AI Content Statistics',
+    description: 'How NeuralBeat news is produced: AI providers, SEO optimisation and processing status.',
+    noindex: true,
+  },
 };
 
-export const NOT_FOUND_PAGE: StaticPageMeta = { title: 'Page Not Found', description: 'The page you are looking for does not exist.', noindex: true };
+export const NOT_FOUND_PAGE: StaticPageMeta = {
+  title: 'Page Not Found',
+  description: 'The page you are looking for does not exist.',
+  noindex: true,
+};

@@ -1,12 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { firstScreenOf, pagedListKey, screenApi } from './screens';
 
-const reads = (path: string, query = '') => firstScreenOf(path, new URLSearchParams(query))?.reads.map((r) => ({ key: r.key, api: r.api, ...(r.infinite ? { infinite: true } : {}) }));
+const reads = (path: string, query = '') =>
+  firstScreenOf(path, new URLSearchParams(query))?.reads.map((r) => ({
+    key: r.key,
+    api: r.api,
+    ...(r.infinite ? { infinite: true } : {}),
+  }));
 
 describe('first screens of the public routes', () => {
   it('home reads the five lists of spec §7', () => {
     expect(firstScreenOf('/')?.page).toBe('home/HomePage');
-    expect(reads('/')!.map((r) => r.api)).toEqual(['/api/home', '/api/tools/featured', '/api/resources?limit=2', '/api/events/upcoming', '/api/jobs/featured']);
+    expect(reads('/')!.map((r) => r.api)).toEqual([
+      '/api/home',
+      '/api/tools/featured',
+      '/api/resources?limit=2',
+      '/api/events/upcoming',
+      '/api/jobs/featured',
+    ]);
   });
 
   it('the news feed is page 0 of the infinite list, keyed as the page keys it', () => {
@@ -14,13 +25,22 @@ describe('first screens of the public routes', () => {
       { key: ['/api/news/tags'], api: '/api/news/tags' },
       { key: ['/api/news', 'infinite'], api: '/api/news?limit=9&offset=0', infinite: true },
     ]);
-    expect(reads('/news/tag/Machine%20Learning')![1]).toEqual({ key: pagedListKey('/api/news/tag/machine%20learning'), api: '/api/news/tag/machine%20learning?limit=9&offset=0', infinite: true });
+    expect(reads('/news/tag/Machine%20Learning')![1]).toEqual({
+      key: pagedListKey('/api/news/tag/machine%20learning'),
+      api: '/api/news/tag/machine%20learning?limit=9&offset=0',
+      infinite: true,
+    });
     expect(screenApi.newsFeedPage(screenApi.newsFeed(), 2)).toBe('/api/news?limit=9&offset=18');
   });
 
   it('the directory is page 0 of its infinite list, counted, keyed by its filters', () => {
     expect(firstScreenOf('/directory', new URLSearchParams('category=AI+Chatbots'))!.reads).toEqual([
-      { key: ['/api/tools?category=AI+Chatbots', 'infinite'], api: '/api/tools?category=AI+Chatbots&limit=24&offset=0', infinite: true, counted: true },
+      {
+        key: ['/api/tools?category=AI+Chatbots', 'infinite'],
+        api: '/api/tools?category=AI+Chatbots&limit=24&offset=0',
+        infinite: true,
+        counted: true,
+      },
     ]);
     expect(screenApi.toolsPage(screenApi.tools({}), 2)).toBe('/api/tools?limit=24&offset=48');
   });
@@ -34,7 +54,9 @@ describe('first screens of the public routes', () => {
   });
 
   it('filters in the query reach the API only when the page sends them', () => {
-    expect(reads('/directory', 'category=Development&pricing=free&q=%20paint%20')![0]!.api).toBe('/api/tools?category=Development&pricing=free&q=paint&limit=24&offset=0');
+    expect(reads('/directory', 'category=Development&pricing=free&q=%20paint%20')![0]!.api).toBe(
+      '/api/tools?category=Development&pricing=free&q=paint&limit=24&offset=0',
+    );
     expect(reads('/directory', 'category=Cooking&q=%20')![0]!.api).toBe('/api/tools?limit=24&offset=0');
     expect(reads('/learn', 'category=NLP&level=Beginner')![0]!.api).toBe('/api/resources?category=NLP');
     expect(reads('/learn', 'category=Nope')![0]!.api).toBe('/api/resources');

@@ -31,12 +31,15 @@ export const screenApi = {
     return `/api/tools${query.size ? `?${query}` : ''}`;
   },
   /** One page of the directory as `screenApi.tools` filtered it. */
-  toolsPage: (list: string, page: number) => `${list}${list.includes('?') ? '&' : '?'}limit=${DIRECTORY_PAGE_SIZE}&offset=${page * DIRECTORY_PAGE_SIZE}`,
+  toolsPage: (list: string, page: number) =>
+    `${list}${list.includes('?') ? '&' : '?'}limit=${DIRECTORY_PAGE_SIZE}&offset=${page * DIRECTORY_PAGE_SIZE}`,
   tool: (slug: string) => `/api/tools/${encodeURIComponent(slug)}`,
   similarTools: (slug: string) => `/api/tools/${encodeURIComponent(slug)}/similar`,
   /** The learn list: a known category goes to the server, level and topic stay in the browser. */
   resources: (category?: string | null) =>
-    category && (RESOURCE_CATEGORIES as readonly string[]).includes(category) ? `/api/resources?category=${encodeURIComponent(category)}` : '/api/resources',
+    category && (RESOURCE_CATEGORIES as readonly string[]).includes(category)
+      ? `/api/resources?category=${encodeURIComponent(category)}`
+      : '/api/resources',
   resource: (slug: string) => `/api/resources/${encodeURIComponent(slug)}`,
   event: (slug: string) => `/api/events/${encodeURIComponent(slug)}`,
   job: (id: string) => `/api/jobs/${encodeURIComponent(id)}`,
@@ -76,12 +79,16 @@ const SCREENS: ScreenRoute[] = [
   {
     pattern: /^\/$/,
     page: 'home/HomePage',
-    reads: () => [screenApi.home, screenApi.featuredTools, screenApi.homeResources, screenApi.upcomingEvents, screenApi.featuredJobs].map(plain),
+    reads: () =>
+      [screenApi.home, screenApi.featuredTools, screenApi.homeResources, screenApi.upcomingEvents, screenApi.featuredJobs].map(plain),
   },
   {
     pattern: /^\/news$/,
     page: 'news/NewsListPage',
-    reads: () => [plain(screenApi.newsTags), { key: pagedListKey(screenApi.newsFeed()), api: screenApi.newsFeedPage(screenApi.newsFeed(), 0), infinite: true }],
+    reads: () => [
+      plain(screenApi.newsTags),
+      { key: pagedListKey(screenApi.newsFeed()), api: screenApi.newsFeedPage(screenApi.newsFeed(), 0), infinite: true },
+    ],
   },
   {
     pattern: /^\/news\/tag\/([^/]+)$/,
@@ -101,7 +108,11 @@ const SCREENS: ScreenRoute[] = [
       return [{ key: pagedListKey(list), api: screenApi.toolsPage(list, 0), infinite: true, counted: true }];
     },
   },
-  { pattern: /^\/directory\/([^/]+)$/, page: 'directory/ToolDetailPage', reads: ([slug]) => [plain(screenApi.tool(slug!)), plain(screenApi.similarTools(slug!))] },
+  {
+    pattern: /^\/directory\/([^/]+)$/,
+    page: 'directory/ToolDetailPage',
+    reads: ([slug]) => [plain(screenApi.tool(slug!)), plain(screenApi.similarTools(slug!))],
+  },
   { pattern: /^\/learn$/, page: 'learn/LearnPage', reads: (_, query) => [plain(screenApi.resources(query.get('category')))] },
   { pattern: /^\/learn\/([^/]+)$/, page: 'learn/ResourceDetailPage', reads: ([slug]) => [plain(screenApi.resource(slug!))] },
   { pattern: /^\/events$/, page: 'events/EventsPage', reads: () => [plain(screenApi.upcomingEvents)] },

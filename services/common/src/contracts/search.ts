@@ -47,12 +47,18 @@ const why = { why: searchWhySchema };
 export const newsSearchResultSchema = newsArticleSchema
   .pick({ id: true, slug: true, title: true, excerpt: true, publishDate: true, category: true, tags: true })
   .extend(why);
-export const toolSearchResultSchema = toolSchema.pick({ id: true, slug: true, name: true, tags: true }).extend({ description: z.string(), ...why });
+export const toolSearchResultSchema = toolSchema
+  .pick({ id: true, slug: true, name: true, tags: true })
+  .extend({ description: z.string(), ...why });
 export const resourceSearchResultSchema = resourceSchema
   .pick({ id: true, slug: true, title: true, summary: true, difficultyLevel: true, publishedAt: true, tags: true })
   .extend(why);
-export const eventSearchResultSchema = eventSchema.pick({ id: true, slug: true, name: true, description: true, startDate: true, location: true }).extend(why);
-export const jobSearchResultSchema = jobSchema.pick({ id: true, title: true, company: true, description: true, location: true, jobType: true }).extend(why);
+export const eventSearchResultSchema = eventSchema
+  .pick({ id: true, slug: true, name: true, description: true, startDate: true, location: true })
+  .extend(why);
+export const jobSearchResultSchema = jobSchema
+  .pick({ id: true, title: true, company: true, description: true, location: true, jobType: true })
+  .extend(why);
 
 export const searchResultSchemas = {
   news: newsSearchResultSchema,
@@ -84,10 +90,17 @@ export const searchSourceSchemas = {
 } as const satisfies Record<SearchKind, z.ZodType>;
 export type SearchSourceOf<K extends SearchKind> = z.infer<(typeof searchSourceSchemas)[K]>;
 
-export const searchSourceKindParamSchema = z.object({ kind: z.enum(SEARCH_KINDS, { error: `kind must be one of: ${SEARCH_KINDS.join(', ')}` }) });
+export const searchSourceKindParamSchema = z.object({
+  kind: z.enum(SEARCH_KINDS, { error: `kind must be one of: ${SEARCH_KINDS.join(', ')}` }),
+});
 export const searchSourcePageQuerySchema = z.object({
   after: z.coerce.number({ error: 'after must be a number' }).int('after must be an integer').min(0, 'after must be 0 or more').default(0),
-  limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be an integer').min(1, 'limit must be at least 1').max(1000, 'limit must be at most 1000').default(500),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be an integer')
+    .min(1, 'limit must be at least 1')
+    .max(1000, 'limit must be at most 1000')
+    .default(500),
 });
 /** One page of `GET /internal/search-sources/{kind}?after=&limit=`, in id order; `next` is the `after` of the next page. */
 export const searchSourcePageSchema = z.object({ items: z.array(z.unknown()), next: z.number().int().nullable() });

@@ -14,7 +14,8 @@ export function searchPageMeta(q: string, total: number | null): { title: string
   const quoted = `“${clip(query, 60)}”`;
   const path = `/search?q=${encodeURIComponent(query)}`;
   if (total === null) return { title: `Search results for ${quoted}`, description: base.description, noindex: false, path };
-  if (total === 0) return { title: `No results for ${quoted}`, description: `Nothing on NeuralBeat matches ${quoted} yet.`, noindex: true, path };
+  if (total === 0)
+    return { title: `No results for ${quoted}`, description: `Nothing on NeuralBeat matches ${quoted} yet.`, noindex: true, path };
   return {
     title: `Search results for ${quoted}`,
     description: `${total.toLocaleString('en-US')} ${total === 1 ? 'result' : 'results'} for ${quoted} in AI news, tools, guides, events and jobs on NeuralBeat.`,

@@ -41,11 +41,22 @@ describe('tool submission rules', () => {
   });
 
   it('accepts only http(s) addresses for the website and the logo', () => {
-    for (const url of ['javascript:alert(1)', 'JavaScript:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>', 'data:image/svg+xml;base64,PHN2Zz4=', 'vbscript:x', 'file:///etc/passwd', 'ftp://files.example/logo.png', 'https:///no-host']) {
+    for (const url of [
+      'javascript:alert(1)',
+      'JavaScript:alert(document.cookie)',
+      'data:text/html,<script>alert(1)</script>',
+      'data:image/svg+xml;base64,PHN2Zz4=',
+      'vbscript:x',
+      'file:///etc/passwd',
+      'ftp://files.example/logo.png',
+      'https:///no-host',
+    ]) {
       expect(messageFor({ websiteUrl: url }), url).toBe('Please enter a valid URL');
       expect(messageFor({ logoUrl: url }), url).toBe('Please enter a valid URL');
     }
-    expect(toolSubmissionSchema.parse({ ...valid, logoUrl: ' https://tool.example/logo.png ' }).logoUrl).toBe('https://tool.example/logo.png');
+    expect(toolSubmissionSchema.parse({ ...valid, logoUrl: ' https://tool.example/logo.png ' }).logoUrl).toBe(
+      'https://tool.example/logo.png',
+    );
     expect(toolSubmissionSchema.parse({ ...valid, logoUrl: '' }).logoUrl).toBeNull();
   });
 

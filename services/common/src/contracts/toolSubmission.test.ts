@@ -68,7 +68,9 @@ describe('tool submission rules in the browser and on the server', () => {
   });
 
   it('builds the payload with lists and a derived slug', () => {
-    expect(toolSubmissionPayload({ ...valid, name: ' Meeting Scribe 2.0 ', tags: ' a, b ,,c ', features: 'Live notes,Summaries', pricing: ' ' })).toEqual({
+    expect(
+      toolSubmissionPayload({ ...valid, name: ' Meeting Scribe 2.0 ', tags: ' a, b ,,c ', features: 'Live notes,Summaries', pricing: ' ' }),
+    ).toEqual({
       name: 'Meeting Scribe 2.0',
       slug: 'meeting-scribe-2-0',
       description: valid.description,

@@ -34,8 +34,19 @@ describe('schema migrations', () => {
     const { rows } = await t.db.raw(`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`);
     const tables = (rows as { tablename: string }[]).map((r) => r.tablename);
     for (const name of [
-      'users', 'articles', 'news_feed', 'tools', 'resources', 'events', 'jobs', 'newsletters',
-      'event_sources', 'ai_provider_metrics', 'system_config', 'tag_mapping', 'news_sources',
+      'users',
+      'articles',
+      'news_feed',
+      'tools',
+      'resources',
+      'events',
+      'jobs',
+      'newsletters',
+      'event_sources',
+      'ai_provider_metrics',
+      'system_config',
+      'tag_mapping',
+      'news_sources',
     ]) {
       expect(tables).toContain(name);
     }

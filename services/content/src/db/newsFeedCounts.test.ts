@@ -100,13 +100,19 @@ describe('counts and tag pages kept by triggers', () => {
   it('follow updates of tags, category, provider, SEO status and publish date, one row or many, and ignore unrelated changes', async () => {
     const db = t.db;
     const item = await insertNewsItem(db, { tags: ['vision'], category: 'Opinion' });
-    await db('news_feed').where({ id: item.id }).update({ tags: ['vision', 'hardware'] });
+    await db('news_feed')
+      .where({ id: item.id })
+      .update({ tags: ['vision', 'hardware'] });
     await expectKeptEqualsRecount(db);
     await db('news_feed').where({ id: item.id }).update({ category: 'Tutorial', ai_provider: 'gemini', seo_status: 'processing' });
     await expectKeptEqualsRecount(db);
-    await db('news_feed').where({ id: item.id }).update({ publish_date: new Date(Date.UTC(2020, 0, 1)) });
+    await db('news_feed')
+      .where({ id: item.id })
+      .update({ publish_date: new Date(Date.UTC(2020, 0, 1)) });
     await expectKeptEqualsRecount(db);
-    await db('news_feed').where('category', 'Research').update({ seo_status: 'completed', tags: db.raw("array_append(tags, 'reviewed')") });
+    await db('news_feed')
+      .where('category', 'Research')
+      .update({ seo_status: 'completed', tags: db.raw("array_append(tags, 'reviewed')") });
     await expectKeptEqualsRecount(db);
     const before = await kept(db);
     await db('news_feed').update({ featured: true, updated_at: new Date() });
@@ -147,7 +153,11 @@ describe('counts and tag pages kept by triggers', () => {
           });
         }),
       ),
-      ...existing.slice(0, 5).map((id, i) => db('news_feed').where({ id }).update({ tags: [tags[(i + 1) % 6], tags[(i + 2) % 6]] })),
+      ...existing.slice(0, 5).map((id, i) =>
+        db('news_feed')
+          .where({ id })
+          .update({ tags: [tags[(i + 1) % 6], tags[(i + 2) % 6]] }),
+      ),
       ...existing.slice(5, 8).map((id) => db('news_feed').where({ id }).delete()),
     ]);
     await expectKeptEqualsRecount(db);
@@ -174,12 +184,17 @@ describe('migrating a database that already has news', () => {
     const db = createDb(url.toString(), { max: 2 });
     try {
       const options = { directory: path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations'), loadExtensions: ['.ts'] };
-      const isPending = async (file: string) => ((await db.migrate.list(options)) as [unknown[], { file: string }[]])[1].some((m) => m.file === file);
+      const isPending = async (file: string) =>
+        ((await db.migrate.list(options)) as [unknown[], { file: string }[]])[1].some((m) => m.file === file);
       while (!(((await db.migrate.list(options)) as [unknown[], { file: string }[]])[1][0]?.file ?? '').startsWith('2026112311A')) {
         await db.migrate.up(options);
       }
       for (let i = 0; i < 6; i++) {
-        await insertNewsItem(db, { tags: [['llm', 'agents'], ['llm'], ['Robotics', 'llm']][i % 3], category: ['Research', 'Policy'][i % 2], ai_provider: i % 2 ? 'local' : null });
+        await insertNewsItem(db, {
+          tags: [['llm', 'agents'], ['llm'], ['Robotics', 'llm']][i % 3],
+          category: ['Research', 'Policy'][i % 2],
+          ai_provider: i % 2 ? 'local' : null,
+        });
       }
       await db.migrate.latest(options);
       expect(await isPending('2026112311B_index_tag_pages.ts')).toBe(false);

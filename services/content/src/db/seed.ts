@@ -1,5 +1,15 @@
 import { fileURLToPath } from 'node:url';
-import { createDb, createLogger, createRedis, EventBus, parseSettings, sessionStoreFor, settingsOf, type Config, type Knex } from '@neuralbeat/common';
+import {
+  createDb,
+  createLogger,
+  createRedis,
+  EventBus,
+  parseSettings,
+  sessionStoreFor,
+  settingsOf,
+  type Config,
+  type Knex,
+} from '@neuralbeat/common';
 import { seedEssentials } from './seeds/essentials';
 import { seedDemoContent } from './seeds/demoContent';
 import { ensureFirstAdmin } from '../services/operatorAccounts';
@@ -24,7 +34,9 @@ export async function seedWithEvents(db: Knex, cfg: Pick<Config, 'REDIS_URL' | '
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const logger = createLogger('seed');
-  const cfg = parseSettings(settingsOf(['DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'SITE_URL', 'ADMIN_USERNAME', 'ADMIN_PASSWORD', 'ADMIN_SESSION_HOURS']));
+  const cfg = parseSettings(
+    settingsOf(['DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'SITE_URL', 'ADMIN_USERNAME', 'ADMIN_PASSWORD', 'ADMIN_SESSION_HOURS']),
+  );
   const db = createDb(cfg.DATABASE_URL);
   const redis = createRedis(cfg.REDIS_URL);
   seedWithEvents(db, cfg)

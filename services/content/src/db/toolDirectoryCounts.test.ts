@@ -39,8 +39,15 @@ describe('directory counts kept by triggers', () => {
     await expectCountsMatchTools(db);
     await db('tools').insert(
       Array.from({ length: 30 }, (_, i) => ({
-        name: `Bulk ${i}`, slug: `bulk-${i}`, description: 'A bulk tool', short_description: 'Bulk tool', website_url: 'https://bulk.example',
-        category: i % 2 ? 'Development' : 'Data Analytics', pricing: ['Free', 'Paid', 'freemium'][i % 3], approved: i % 5 !== 0, submitted_by_id: 1,
+        name: `Bulk ${i}`,
+        slug: `bulk-${i}`,
+        description: 'A bulk tool',
+        short_description: 'Bulk tool',
+        website_url: 'https://bulk.example',
+        category: i % 2 ? 'Development' : 'Data Analytics',
+        pricing: ['Free', 'Paid', 'freemium'][i % 3],
+        approved: i % 5 !== 0,
+        submitted_by_id: 1,
       })),
     );
     await expectCountsMatchTools(db);

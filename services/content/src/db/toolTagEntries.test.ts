@@ -33,7 +33,9 @@ describe('tool tag entries kept by triggers', () => {
 
     await db('tools').where({ id: pending.id }).update({ approved: true });
     await expectEntriesMatchTools(db);
-    await db('tools').where({ id: a.id }).update({ tags: ['coding', 'vision'], name: 'Alpha Two' });
+    await db('tools')
+      .where({ id: a.id })
+      .update({ tags: ['coding', 'vision'], name: 'Alpha Two' });
     await expectEntriesMatchTools(db);
     await db('tools').where({ id: pending.id }).update({ approved: false });
     await expectEntriesMatchTools(db);

@@ -29,15 +29,26 @@ describe('NEWS_ARTICLE_JSON (the news presenter written in SQL)', () => {
     });
     await insertNewsItem(db, { tags: ['llm', 'open-source'], image_url: 'https://img.example/a.png' });
     // Postgres keeps microseconds; both presenters must cut them the same way.
-    await db('news_feed').update({ updated_at: db.raw(`'2026-05-06 07:08:09.123987+00'::timestamptz`) }).where('tags', '@>', ['open-source']);
+    await db('news_feed')
+      .update({ updated_at: db.raw(`'2026-05-06 07:08:09.123987+00'::timestamptz`) })
+      .where('tags', '@>', ['open-source']);
     await insertNewsItem(db, { publish_date: new Date('1999-12-31T23:59:59.999Z') });
 
-    const rows: NewsFeedRow[] = await db('news_feed').select(NEWS_FEED_COLUMNS).orderBy([{ column: 'publish_date', order: 'desc' }, { column: 'id', order: 'desc' }]);
+    const rows: NewsFeedRow[] = await db('news_feed')
+      .select(NEWS_FEED_COLUMNS)
+      .orderBy([
+        { column: 'publish_date', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ]);
     const latest = await new NewsFeedRepository(db).latest(10);
     const fromSql = JSON.parse(latest.articles);
     expect(latest.ids).toEqual(rows.map((r) => r.id));
     expect(fromSql).toEqual(rows.map(presentNewsArticle));
     expect(fromSql).toHaveLength(3);
-    expect(fromSql.find((a: { featured: boolean }) => a.featured)).toMatchObject({ tags: [], updatedAt: null, publishDate: '2026-03-04T05:06:07.891Z' });
+    expect(fromSql.find((a: { featured: boolean }) => a.featured)).toMatchObject({
+      tags: [],
+      updatedAt: null,
+      publishDate: '2026-03-04T05:06:07.891Z',
+    });
   });
 });

@@ -27,10 +27,23 @@ export interface NewsFeedRow {
  * the schema markup nor the pipeline's counters.
  */
 export const NEWS_FEED_COLUMNS = [
-  'id', 'article_id', 'title', 'slug', 'content', 'excerpt', 'author', 'publish_date', 'category',
-  'image_url', 'source_url', 'source_name', 'tags', 'featured', 'ai_provider', 'updated_at',
+  'id',
+  'article_id',
+  'title',
+  'slug',
+  'content',
+  'excerpt',
+  'author',
+  'publish_date',
+  'category',
+  'image_url',
+  'source_url',
+  'source_name',
+  'tags',
+  'featured',
+  'ai_provider',
+  'updated_at',
 ] as const satisfies readonly (keyof NewsFeedRow)[];
-
 
 /**
  * `presentNewsArticle` in SQL, over a `news_feed` row aliased `n`: public news

@@ -25,17 +25,33 @@ describe('TOOL_JSON (the tool presenter written in SQL)', () => {
       logo_url: null,
       created_at: new Date('1999-12-31T23:59:59.999Z'),
     });
-    const logo = await insertTool(db, { name: 'Alpha', slug: 'alpha', tags: ['llm', 'open "source"'], features: ['One', 'Two'], logo_url: 'https://img.example/a.png' });
+    const logo = await insertTool(db, {
+      name: 'Alpha',
+      slug: 'alpha',
+      tags: ['llm', 'open "source"'],
+      features: ['One', 'Two'],
+      logo_url: 'https://img.example/a.png',
+    });
     // Postgres keeps microseconds; both presenters must cut them the same way.
-    await db('tools').where({ id: logo.id }).update({ created_at: db.raw(`'2026-05-06 07:08:09.123987+00'::timestamptz`) });
+    await db('tools')
+      .where({ id: logo.id })
+      .update({ created_at: db.raw(`'2026-05-06 07:08:09.123987+00'::timestamptz`) });
     await insertTool(db, { name: 'Hidden', slug: 'hidden', approved: false });
 
-    const rows: ToolRow[] = await db('tools').where({ approved: true }).orderBy([{ column: 'name' }, { column: 'id' }]);
+    const rows: ToolRow[] = await db('tools')
+      .where({ approved: true })
+      .orderBy([{ column: 'name' }, { column: 'id' }]);
     const page = await new ToolsRepository(db).directoryPage({}, 10, 0);
     const fromSql = JSON.parse(page.json);
     expect(fromSql).toEqual(rows.map(presentTool));
     expect(page.total).toBe(2);
-    expect(fromSql.find((t: { slug: string }) => t.slug === 'odd-tool')).toMatchObject({ tags: [], features: [], pricing: null, logoUrl: null, createdAt: '1999-12-31T23:59:59.999Z' });
+    expect(fromSql.find((t: { slug: string }) => t.slug === 'odd-tool')).toMatchObject({
+      tags: [],
+      features: [],
+      pricing: null,
+      logoUrl: null,
+      createdAt: '1999-12-31T23:59:59.999Z',
+    });
     expect(fromSql.find((t: { slug: string }) => t.slug === 'alpha').createdAt).toBe('2026-05-06T07:08:09.123Z');
     // Past the end: an empty array, not null.
     expect(await new ToolsRepository(db).directoryPage({}, 10, 10)).toEqual({ json: '[]', total: 2 });

@@ -9,7 +9,10 @@ export class ListingsRepository {
   }
 
   resources(filter: { category?: string; limit?: number }): Promise<ResourceRow[]> {
-    const q = this.db<ResourceRow>('resources').orderBy([{ column: 'published_at', order: 'desc' }, { column: 'id', order: 'desc' }]);
+    const q = this.db<ResourceRow>('resources').orderBy([
+      { column: 'published_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ]);
     if (filter.category) q.where({ category: filter.category });
     if (filter.limit) q.limit(filter.limit);
     return q;
@@ -21,7 +24,12 @@ export class ListingsRepository {
 
   /** Published events by start date; `fromDay` keeps those ending (or, without an end, starting) on or after that day. */
   events(fromDay?: string): Promise<EventRow[]> {
-    const q = this.db<EventRow>('events').where('published', true).orderBy([{ column: 'start_date', order: 'asc' }, { column: 'id', order: 'asc' }]);
+    const q = this.db<EventRow>('events')
+      .where('published', true)
+      .orderBy([
+        { column: 'start_date', order: 'asc' },
+        { column: 'id', order: 'asc' },
+      ]);
     if (fromDay) q.whereRaw('COALESCE(end_date, start_date) >= ?::date', [fromDay]);
     return q;
   }
@@ -31,7 +39,10 @@ export class ListingsRepository {
   }
 
   jobs(limit?: number): Promise<JobRow[]> {
-    const q = this.db<JobRow>('jobs').orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]);
+    const q = this.db<JobRow>('jobs').orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ]);
     if (limit) q.limit(limit);
     return q;
   }

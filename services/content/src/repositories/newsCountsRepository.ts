@@ -40,7 +40,10 @@ export class NewsCountsRepository {
   async top(dimension: NewsCountDimension, limit: number): Promise<NewsCount[]> {
     const rows = await this.db('news_feed_counts')
       .where({ dimension })
-      .orderBy([{ column: 'article_count', order: 'desc' }, { column: 'value', order: 'asc' }])
+      .orderBy([
+        { column: 'article_count', order: 'desc' },
+        { column: 'value', order: 'asc' },
+      ])
       .limit(limit)
       .select<{ value: string; article_count: number }[]>('value', 'article_count');
     return rows.map((r) => ({ value: r.value, count: r.article_count }));

@@ -85,14 +85,22 @@ export class NewsFeedRepository {
     }
     const q = this.db('news_feed').select(NEWS_FEED_COLUMNS);
     if (filter.category) q.whereRaw('lower(category) = ?', [filter.category.toLowerCase()]);
-    return q.orderBy([...NEWEST_FIRST]).limit(limit).offset(offset);
+    return q
+      .orderBy([...NEWEST_FIRST])
+      .limit(limit)
+      .offset(offset);
   }
 
   /** The newest items, as a JSON array of the API's articles written by Postgres, and their ids. */
   async latest(limit: number): Promise<{ articles: string; ids: number[] }> {
     const { rows } = await this.db.raw<{ rows: { id: number; json: string }[] }>(
       `SELECT n.id, ${NEWS_ARTICLE_JSON}::text AS json FROM ? AS n ORDER BY n.publish_date DESC, n.id DESC`,
-      [this.db('news_feed').select(NEWS_FEED_COLUMNS).orderBy([...NEWEST_FIRST]).limit(limit)],
+      [
+        this.db('news_feed')
+          .select(NEWS_FEED_COLUMNS)
+          .orderBy([...NEWEST_FIRST])
+          .limit(limit),
+      ],
     );
     return { articles: jsonArrayOf(rows), ids: rows.map((r) => r.id) };
   }
@@ -108,7 +116,9 @@ export class NewsFeedRepository {
     key: { id: number } | { slug: string },
     relatedLimit: number,
   ): Promise<{ item: ArticleHead; article: string; related: string[]; ids: number[]; relatedFrom: RelatedSources } | undefined> {
-    const { rows } = await this.db.raw<{ rows: (ArticleHead & { part: number; id: number; article: string; related_tag_pages: string[]; related_category: string })[] }>(
+    const { rows } = await this.db.raw<{
+      rows: (ArticleHead & { part: number; id: number; article: string; related_tag_pages: string[]; related_category: string })[];
+    }>(
       `WITH item AS ?,
        shared AS (
          SELECT e.news_feed_id AS id, count(*) AS shared, max(e.publish_date) AS publish_date
@@ -155,7 +165,13 @@ export class NewsFeedRepository {
     if (!found) return undefined;
     const { part: _part, id: _id, article, related_tag_pages: tagPages, related_category: category, ...item } = found;
     // Items sharing tags first, then the category's newest that are not among them.
-    return { item, article, related: rows.filter((r) => r.part > 0).map((r) => r.article), ids: rows.map((r) => r.id), relatedFrom: { tagPages, category } };
+    return {
+      item,
+      article,
+      related: rows.filter((r) => r.part > 0).map((r) => r.article),
+      ids: rows.map((r) => r.id),
+      relatedFrom: { tagPages, category },
+    };
   }
 
   async popularTags(limit: number): Promise<{ name: string; count: number }[]> {

@@ -15,7 +15,9 @@ export class TagsRepository {
 
   /** Usage of every tag (spelling kept as stored) in each news category, in one pass over the feed. */
   async countsByCategory(): Promise<{ category: string; tag: string; count: number }[]> {
-    const { rows } = await this.db.raw('SELECT category, tag, count(*)::int AS count FROM news_feed, unnest(tags) AS tag GROUP BY category, tag');
+    const { rows } = await this.db.raw(
+      'SELECT category, tag, count(*)::int AS count FROM news_feed, unnest(tags) AS tag GROUP BY category, tag',
+    );
     return rows;
   }
 
@@ -38,7 +40,9 @@ export class TagsRepository {
   }
 
   private async countMatching(pattern: string): Promise<number> {
-    const { rows } = await this.db.raw('SELECT count(DISTINCT tag)::int AS n FROM news_feed, unnest(tags) AS tag WHERE tag ILIKE ?', [pattern]);
+    const { rows } = await this.db.raw('SELECT count(DISTINCT tag)::int AS n FROM news_feed, unnest(tags) AS tag WHERE tag ILIKE ?', [
+      pattern,
+    ]);
     return rows[0].n;
   }
 }

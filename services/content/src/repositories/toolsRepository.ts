@@ -27,7 +27,20 @@ const EXACT_TEXT_TOTAL_UP_TO = 1000;
 
 /** The columns of a ToolRow: not `*`, which would also read `directory_text` (the text filter's copy of every field). */
 const TOOL_COLUMNS: (keyof ToolRow)[] = [
-  'id', 'name', 'slug', 'description', 'short_description', 'website_url', 'category', 'logo_url', 'tags', 'features', 'pricing', 'submitted_by_id', 'approved', 'created_at',
+  'id',
+  'name',
+  'slug',
+  'description',
+  'short_description',
+  'website_url',
+  'category',
+  'logo_url',
+  'tags',
+  'features',
+  'pricing',
+  'submitted_by_id',
+  'approved',
+  'created_at',
 ];
 const REVIEW_COLUMNS = [...TOOL_COLUMNS.map((c) => `t.${c}`), 't.reviewed_at', 't.rejected_at', 't.rejection_reason'];
 
@@ -82,7 +95,9 @@ export class ToolsRepository {
   /** A page of a text filter found in most tools, read in name order until it is full (see textFilterPage). */
   async commonTextFilterPage(filter: ToolListFilter & { q: string }, limit: number, offset: number): Promise<{ json: string }> {
     const { rows } = await this.db
-      .raw<{ rows: { json: string }[] }>(`SELECT ${TOOL_JSON}::text AS json FROM ? AS t ORDER BY t.name, t.id`, [this.pageRows(filter, limit, offset)])
+      .raw<{ rows: { json: string }[] }>(`SELECT ${TOOL_JSON}::text AS json FROM ? AS t ORDER BY t.name, t.id`, [
+        this.pageRows(filter, limit, offset),
+      ])
       .options(UNPREPARED);
     return { json: jsonArrayOf(rows) };
   }
@@ -94,7 +109,11 @@ export class ToolsRepository {
    * Undefined when there are more: such a pattern is found in most tools, and its page is best read
    * in name order (commonTextFilterPage) with the total estimated (estimateTextMatches).
    */
-  async textFilterPage(filter: ToolListFilter & { q: string }, limit: number, offset: number): Promise<{ json: string; total: number } | undefined> {
+  async textFilterPage(
+    filter: ToolListFilter & { q: string },
+    limit: number,
+    offset: number,
+  ): Promise<{ json: string; total: number } | undefined> {
     const { rows } = await this.db
       .raw<{ rows: { total: string; json: string | null }[] }>(
         `WITH matches AS MATERIALIZED ?,
@@ -104,7 +123,14 @@ export class ToolsRepository {
            WHERE total.n <= ? AND t.id IN (SELECT id FROM matches ORDER BY name, id LIMIT ? OFFSET ?)
          ) page ON true
          ORDER BY page.name, page.id`,
-        [this.directory(filter).select('id', 'name').limit(EXACT_TEXT_TOTAL_UP_TO + 1), EXACT_TEXT_TOTAL_UP_TO, limit, offset],
+        [
+          this.directory(filter)
+            .select('id', 'name')
+            .limit(EXACT_TEXT_TOTAL_UP_TO + 1),
+          EXACT_TEXT_TOTAL_UP_TO,
+          limit,
+          offset,
+        ],
       )
       .options(UNPREPARED);
     const total = Number(rows[0]?.total ?? 0);
@@ -215,7 +241,13 @@ export class ToolsRepository {
   async approve(id: number, trx: Knex, reviewerId?: number): Promise<ToolRow | undefined> {
     const [row] = await trx<ToolRow>('tools')
       .where({ id })
-      .update({ approved: true, rejected_at: null, rejection_reason: null, reviewed_at: trx.fn.now(), reviewed_by_id: reviewerId ?? null } as never)
+      .update({
+        approved: true,
+        rejected_at: null,
+        rejection_reason: null,
+        reviewed_at: trx.fn.now(),
+        reviewed_by_id: reviewerId ?? null,
+      } as never)
       .returning(TOOL_COLUMNS);
     return row;
   }
@@ -234,9 +266,18 @@ export class ToolsRepository {
       .leftJoin('users as s', 's.id', 't.submitted_by_id')
       .leftJoin('users as r', 'r.id', 't.reviewed_by_id')
       .select(...REVIEW_COLUMNS, 's.username as submitted_by', 'r.username as reviewed_by');
-    if (state === 'pending') q.where('t.approved', false).whereNull('t.rejected_at').orderBy([{ column: 't.created_at' }, { column: 't.id' }]);
+    if (state === 'pending')
+      q.where('t.approved', false)
+        .whereNull('t.rejected_at')
+        .orderBy([{ column: 't.created_at' }, { column: 't.id' }]);
     else if (state === 'approved') q.where('t.approved', true).orderByRaw('t.reviewed_at DESC NULLS LAST, t.id DESC');
-    else q.where('t.approved', false).whereNotNull('t.rejected_at').orderBy([{ column: 't.rejected_at', order: 'desc' }, { column: 't.id', order: 'desc' }]);
+    else
+      q.where('t.approved', false)
+        .whereNotNull('t.rejected_at')
+        .orderBy([
+          { column: 't.rejected_at', order: 'desc' },
+          { column: 't.id', order: 'desc' },
+        ]);
     return q.limit(REVIEW_LIST_LIMIT);
   }
 

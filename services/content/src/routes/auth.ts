@@ -1,5 +1,15 @@
 import { Router, type Request } from 'express';
-import { AppError, parseRequest, redisRateLimit, requireSameOrigin, sessionCookieOptions, sessionStoreFor, sessionTokenFrom, SESSION_COOKIE, unauthenticated } from '@neuralbeat/common';
+import {
+  AppError,
+  parseRequest,
+  redisRateLimit,
+  requireSameOrigin,
+  sessionCookieOptions,
+  sessionStoreFor,
+  sessionTokenFrom,
+  SESSION_COOKIE,
+  unauthenticated,
+} from '@neuralbeat/common';
 import { signInSchema } from '@neuralbeat/common/contracts';
 import type { ContentDeps } from '../app';
 import { OperatorAccounts } from '../services/operatorAccounts';
@@ -19,12 +29,22 @@ export function authRoutes(deps: ContentDeps): Router {
   router.use(requireSameOrigin(deps.config.SITE_URL));
 
   // Failed attempts only, per client address and per username, counted in Redis across every content process.
-  const limits = { redis: deps.redis, prefix: deps.config.REDIS_PREFIX, limit: deps.config.SIGN_IN_RATE_LIMIT, windowMs: SIGN_IN_WINDOW_MS, skipSuccessfulRequests: true };
+  const limits = {
+    redis: deps.redis,
+    prefix: deps.config.REDIS_PREFIX,
+    limit: deps.config.SIGN_IN_RATE_LIMIT,
+    windowMs: SIGN_IN_WINDOW_MS,
+    skipSuccessfulRequests: true,
+  };
   const perClient = redisRateLimit({ ...limits, name: 'sign-in-client' });
   const perUsername = redisRateLimit({
     ...limits,
     name: 'sign-in-user',
-    key: (req: Request) => String((req.body as { username?: unknown } | undefined)?.username ?? '').trim().toLowerCase().slice(0, 64),
+    key: (req: Request) =>
+      String((req.body as { username?: unknown } | undefined)?.username ?? '')
+        .trim()
+        .toLowerCase()
+        .slice(0, 64),
   });
 
   router.post('/login', perClient, perUsername, async (req, res) => {

@@ -34,7 +34,8 @@ export function publicRoutes(deps: ContentDeps): Router {
       if (req.method !== 'GET') return next();
       res.set('cache-control', `public, max-age=${maxAge}`);
       const keys = replaySeconds > maxAge ? contentSurrogateKeys(req.path) : undefined;
-      if (keys) res.set({ [SURROGATE_CONTROL_HEADER]: `max-age=${replaySeconds}, stale-while-revalidate=${maxAge}`, [SURROGATE_KEY_HEADER]: keys });
+      if (keys)
+        res.set({ [SURROGATE_CONTROL_HEADER]: `max-age=${replaySeconds}, stale-while-revalidate=${maxAge}`, [SURROGATE_KEY_HEADER]: keys });
       next();
     });
   }

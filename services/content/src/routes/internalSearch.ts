@@ -6,7 +6,11 @@ import type { ContentDeps } from '../app';
 import { SearchSourceService } from '../services/searchSourceService';
 
 const idParam = searchSourceKindParamSchema.extend({
-  id: z.coerce.number({ error: 'id must be a number' }).int('id must be an integer').positive('id must be positive').max(2_147_483_647, 'id is too large'),
+  id: z.coerce
+    .number({ error: 'id must be a number' })
+    .int('id must be an integer')
+    .positive('id must be positive')
+    .max(2_147_483_647, 'id is too large'),
 });
 
 /**

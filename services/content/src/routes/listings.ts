@@ -17,9 +17,19 @@ const resourcesQuery = z.object({
     .max(MAX_PAGE_LIMIT, `limit must be at most ${MAX_PAGE_LIMIT}`)
     .optional(),
 });
-const slugParam = z.object({ slug: z.string().min(1).max(200, 'slug is too long').transform((s) => s.toLowerCase()) });
+const slugParam = z.object({
+  slug: z
+    .string()
+    .min(1)
+    .max(200, 'slug is too long')
+    .transform((s) => s.toLowerCase()),
+});
 const jobIdParam = z.object({
-  id: z.coerce.number({ error: 'id must be a number' }).int('id must be an integer').positive('id must be positive').max(2_147_483_647, 'id is too large'),
+  id: z.coerce
+    .number({ error: 'id must be a number' })
+    .int('id must be an integer')
+    .positive('id must be positive')
+    .max(2_147_483_647, 'id is too large'),
 });
 
 /** Today's date (UTC) as yyyy-mm-dd: an event is past when it ended before today. */

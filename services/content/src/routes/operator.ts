@@ -8,7 +8,9 @@ import { TagStatsService } from '../services/tagStatsService';
 import { ToolService } from '../services/toolService';
 import { authRoutes } from './auth';
 
-const toolIdParam = z.object({ id: z.coerce.number({ error: 'id must be a tool id' }).int('id must be a tool id').positive('id must be a tool id') });
+const toolIdParam = z.object({
+  id: z.coerce.number({ error: 'id must be a tool id' }).int('id must be a tool id').positive('id must be a tool id'),
+});
 
 /**
  * The operator side of content, mounted before the public routes: sign-in

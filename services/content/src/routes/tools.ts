@@ -1,7 +1,14 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { notFound, parseRequest, sendJsonText } from '@neuralbeat/common';
-import { DIRECTORY_PAGE_SIZE, TOOL_CATEGORIES, PRICING_MODELS, TOTAL_COUNT_HEADER, paginationQuerySchema, toolSubmissionSchema } from '@neuralbeat/common/contracts';
+import {
+  DIRECTORY_PAGE_SIZE,
+  TOOL_CATEGORIES,
+  PRICING_MODELS,
+  TOTAL_COUNT_HEADER,
+  paginationQuerySchema,
+  toolSubmissionSchema,
+} from '@neuralbeat/common/contracts';
 import { presentTool } from '../presenters/toolPresenter';
 import type { ContentDeps } from '../app';
 import { ToolService, withoutMarkup } from '../services/toolService';
@@ -26,7 +33,13 @@ const toolListQuery = paginationQuerySchema.extend({
     .pipe(z.enum(PRICING_MODELS.map((p) => p.toLowerCase()) as [string, ...string[]], { error: 'pricing must be free, freemium or paid' }))
     .optional(),
 });
-const slugParam = z.object({ slug: z.string().min(1).max(200).transform((s) => s.toLowerCase()) });
+const slugParam = z.object({
+  slug: z
+    .string()
+    .min(1)
+    .max(200)
+    .transform((s) => s.toLowerCase()),
+});
 
 export function toolRoutes(deps: ContentDeps): Router {
   const service = new ToolService(deps.db, deps.bus);

@@ -1,11 +1,5 @@
 import type { Knex, Redis } from '@neuralbeat/common';
-import {
-  AI_PROVIDER_NAMES,
-  AI_STATS_CACHE_SECONDS,
-  LEGACY_PROVIDER_NAME,
-  aiStatsSchema,
-  type AiStats,
-} from '@neuralbeat/common/contracts';
+import { AI_PROVIDER_NAMES, AI_STATS_CACHE_SECONDS, LEGACY_PROVIDER_NAME, aiStatsSchema, type AiStats } from '@neuralbeat/common/contracts';
 import { NewsCountsRepository, NO_PROVIDER } from '../repositories/newsCountsRepository';
 
 const LEGACY_PROVIDER_ID = 'legacy';

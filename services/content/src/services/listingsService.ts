@@ -1,6 +1,27 @@
 import type { z } from 'zod';
-import { conflict, notFound, parseRequest, transactionWithEvents, validationFailed, type EventBus, type EventName, type EventPayload, type Knex } from '@neuralbeat/common';
-import { eventInputSchema, jobInputSchema, resourceInputSchema, toolSlug, type Event, type EventInput, type Job, type JobInput, type Resource, type ResourceInput } from '@neuralbeat/common/contracts';
+import {
+  conflict,
+  notFound,
+  parseRequest,
+  transactionWithEvents,
+  validationFailed,
+  type EventBus,
+  type EventName,
+  type EventPayload,
+  type Knex,
+} from '@neuralbeat/common';
+import {
+  eventInputSchema,
+  jobInputSchema,
+  resourceInputSchema,
+  toolSlug,
+  type Event,
+  type EventInput,
+  type Job,
+  type JobInput,
+  type Resource,
+  type ResourceInput,
+} from '@neuralbeat/common/contracts';
 import { ListingWritesRepository, type ListingTable } from '../repositories/listingWritesRepository';
 import { presentEvent, presentJob, presentResource, type EventRow, type JobRow, type ResourceRow } from '../presenters/listingPresenters';
 
@@ -134,11 +155,21 @@ export class ListingsService {
     });
   }
 
-  private async update<I extends z.ZodObject, Row, Out>(kind: ListingKind<I, Row, Out>, id: number, patch: unknown, requestId?: string): Promise<Out> {
-    if (!patch || typeof patch !== 'object' || Array.isArray(patch)) throw validationFailed('Expected an object of fields to change', 'body');
+  private async update<I extends z.ZodObject, Row, Out>(
+    kind: ListingKind<I, Row, Out>,
+    id: number,
+    patch: unknown,
+    requestId?: string,
+  ): Promise<Out> {
+    if (!patch || typeof patch !== 'object' || Array.isArray(patch))
+      throw validationFailed('Expected an object of fields to change', 'body');
     // Parse as a partial, then keep only the fields the caller sent: defaults must not overwrite stored values.
     const parsed = parseRequest(kind.schema.partial(), patch) as Record<string, unknown>;
-    const sent = Object.fromEntries(Object.keys(patch).filter((k) => k in parsed).map((k) => [k, parsed[k]]));
+    const sent = Object.fromEntries(
+      Object.keys(patch)
+        .filter((k) => k in parsed)
+        .map((k) => [k, parsed[k]]),
+    );
     const values = kind.columns(sent as Partial<z.output<I>>);
     if (kind.slugFrom && 'slug' in values && !values.slug) delete values.slug;
     return transactionWithEvents(this.db, this.bus, async (trx, emit) => {
@@ -146,7 +177,12 @@ export class ListingsService {
       if (!current) throw notFound(`${kind.label} not found`);
       if (!Object.keys(values).length) return kind.present(current);
       await this.assertSlugFree(trx, kind, values.slug, id);
-      const row = await this.writes.update<Row>(trx, kind.table, id, kind.table === 'events' ? { ...values, updated_at: trx.fn.now() } : values);
+      const row = await this.writes.update<Row>(
+        trx,
+        kind.table,
+        id,
+        kind.table === 'events' ? { ...values, updated_at: trx.fn.now() } : values,
+      );
       emit(kind.event, kind.payload(id), requestId);
       return kind.present(row);
     });
@@ -161,6 +197,7 @@ export class ListingsService {
 
   private async assertSlugFree(trx: Knex.Transaction, kind: { table: ListingTable; label: string }, slug: unknown, exceptId?: number) {
     if (kind.table === 'jobs' || typeof slug !== 'string') return;
-    if (await this.writes.slugTaken(trx, kind.table, slug, exceptId)) throw conflict(`A ${kind.label.toLowerCase()} with the slug "${slug}" already exists`, 'slug');
+    if (await this.writes.slugTaken(trx, kind.table, slug, exceptId))
+      throw conflict(`A ${kind.label.toLowerCase()} with the slug "${slug}" already exists`, 'slug');
   }
 }

@@ -48,7 +48,10 @@ export class NewsService {
       // The articles are JSON written by Postgres (NEWS_ARTICLE_JSON); the rest of the NewsListResponse is put around them.
       // A tag page changes with its tag's items; the feed and category lists with every item published.
       const listKey = normalized.tag ? newsTagPageKey(normalized.tag) : NEWS_LISTS_KEY;
-      return { json: `{${kind},"articles":${articles},"pagination":${JSON.stringify(pagination)}}`, keys: [listKey, ...ids.map(newsItemKey)] };
+      return {
+        json: `{${kind},"articles":${articles},"pagination":${JSON.stringify(pagination)}}`,
+        keys: [listKey, ...ids.map(newsItemKey)],
+      };
     });
   }
 
@@ -65,7 +68,10 @@ export class NewsService {
 
   /** `param` is a numeric news-feed id or a slug. A SingleArticleResponse around the article JSON Postgres wrote. */
   async article(param: string): Promise<NewsAnswer> {
-    const byId = /^\d+$/.test(param) && Number(param) <= 2_147_483_647 ? await this.news.articleWithRelated({ id: Number(param) }, RELATED_ARTICLES) : undefined;
+    const byId =
+      /^\d+$/.test(param) && Number(param) <= 2_147_483_647
+        ? await this.news.articleWithRelated({ id: Number(param) }, RELATED_ARTICLES)
+        : undefined;
     // Slugs are lower-case; a link with capitals still finds the article (its canonical URL is lower-case).
     const found = byId ?? (await this.news.articleWithRelated({ slug: param.toLowerCase() }, RELATED_ARTICLES));
     if (!found) throw notFound('Article not found');

@@ -42,7 +42,10 @@ export class OperatorAccounts {
       }
       const samePassword = await verifyPassword(cfg.ADMIN_PASSWORD, existing.password);
       if (samePassword && existing.is_admin) return { action: 'unchanged', username: existing.username };
-      await this.users.update(existing.id, { is_admin: true, ...(samePassword ? {} : { password: await hashPassword(cfg.ADMIN_PASSWORD) }) });
+      await this.users.update(existing.id, {
+        is_admin: true,
+        ...(samePassword ? {} : { password: await hashPassword(cfg.ADMIN_PASSWORD) }),
+      });
       return { action: 'updated', username: existing.username, userId: existing.id, passwordChanged: !samePassword };
     }
     if (await this.users.anyAdmin()) return { action: 'none' };
@@ -64,7 +67,8 @@ export async function ensureFirstAdmin(
   print: (line: string) => void = console.log,
   sessions?: Pick<SessionStore, 'destroyAllOf'>,
 ): Promise<FirstAdminOutcome> {
-  if (cfg.ADMIN_USERNAME && !cfg.ADMIN_PASSWORD) print('ADMIN_USERNAME is set without ADMIN_PASSWORD; set both to choose the operator account.');
+  if (cfg.ADMIN_USERNAME && !cfg.ADMIN_PASSWORD)
+    print('ADMIN_USERNAME is set without ADMIN_PASSWORD; set both to choose the operator account.');
   const outcome = await new OperatorAccounts(db).ensureFirstAdmin(cfg);
   const signIn = `${cfg.SITE_URL.replace(/\/$/, '')}/admin/login`;
   if (outcome.action === 'generated') {

@@ -30,13 +30,13 @@ const NEWS_STATS_KEY = 'content:news:stats';
 
 /** Which area a public path under /api answers from (undefined: none; such answers carry no surrogate key). */
 const AREA_OF_SEGMENT: Record<string, ContentArea> = {
-  'home': 'news',
-  'news': 'news',
+  home: 'news',
+  news: 'news',
   'ai-stats': 'news',
-  'tools': 'tools',
-  'resources': 'resources',
-  'events': 'events',
-  'jobs': 'jobs',
+  tools: 'tools',
+  resources: 'resources',
+  events: 'events',
+  jobs: 'jobs',
 };
 
 /** The Surrogate-Key header value of a public answer at `path` (relative to /api), or undefined. */
@@ -59,7 +59,8 @@ function publishedKeys(json: string): string[] {
 
 /** What a notification says changed: the area (for the service's own cache) and the surrogate keys to purge. */
 export function parseContentChange(payload: string): { area: ContentArea; keys: string[] } | undefined {
-  if ((CONTENT_AREAS as readonly string[]).includes(payload)) return { area: payload as ContentArea, keys: [areaKey(payload as ContentArea)] };
+  if ((CONTENT_AREAS as readonly string[]).includes(payload))
+    return { area: payload as ContentArea, keys: [areaKey(payload as ContentArea)] };
   if (payload === 'news:stats') return { area: 'news', keys: [NEWS_STATS_KEY] };
   if (payload.startsWith(PUBLISHED)) return { area: 'news', keys: publishedKeys(payload.slice(PUBLISHED.length)) };
   const items = /^news:items:(\d+(?:,\d+)*)$/.exec(payload);
@@ -108,7 +109,10 @@ export class PublicContentChanges {
 
   constructor(options: PublicContentChangesOptions) {
     this.options = options;
-    this.gatewayPurges = new PurgeSchedule({ intervalMs: options.purgeIntervalMs, purge: (keys, { soft }) => void this.purge(keys, { soft }) });
+    this.gatewayPurges = new PurgeSchedule({
+      intervalMs: options.purgeIntervalMs,
+      purge: (keys, { soft }) => void this.purge(keys, { soft }),
+    });
   }
 
   /** Connects and listens; resolves once listening (or after the first failure, retrying in the background). */

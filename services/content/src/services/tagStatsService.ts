@@ -1,5 +1,13 @@
 import type { Knex } from '@neuralbeat/common';
-import { TOP_TAGS_LIMIT, USAGE_BANDS, usageBand, type TagListQuery, type TagListResponse, type TagStats, type UsageBand } from '@neuralbeat/common/contracts';
+import {
+  TOP_TAGS_LIMIT,
+  USAGE_BANDS,
+  usageBand,
+  type TagListQuery,
+  type TagListResponse,
+  type TagStats,
+  type UsageBand,
+} from '@neuralbeat/common/contracts';
 import { TagsRepository } from '../repositories/tagsRepository';
 
 /** The tag list's name order: case-insensitive, then byte order between spellings of one name. */

@@ -1,4 +1,13 @@
-import { conflict, notFound, recordAudit, transactionWithEvents, type EventBus, type JsonText, type Knex, type SessionUser } from '@neuralbeat/common';
+import {
+  conflict,
+  notFound,
+  recordAudit,
+  transactionWithEvents,
+  type EventBus,
+  type JsonText,
+  type Knex,
+  type SessionUser,
+} from '@neuralbeat/common';
 import { plainText } from '@neuralbeat/common/html';
 import { toolSlug, type ToolSubmission } from '@neuralbeat/common/contracts';
 import { ToolsRepository, type ToolListFilter } from '../repositories/toolsRepository';
@@ -39,7 +48,10 @@ export class ToolService {
     const textFilter = { ...filter, q: filter.q };
     const matches = await this.tools.textFilterPage(textFilter, limit, offset);
     if (matches) return { tools: { json: matches.json }, total: matches.total };
-    const [page, total] = await Promise.all([this.tools.commonTextFilterPage(textFilter, limit, offset), this.tools.estimateTextMatches(textFilter)]);
+    const [page, total] = await Promise.all([
+      this.tools.commonTextFilterPage(textFilter, limit, offset),
+      this.tools.estimateTextMatches(textFilter),
+    ]);
     return { tools: page, total };
   }
 
@@ -66,7 +78,8 @@ export class ToolService {
       if (!current) throw notFound('Tool not found');
       if (current.approved) return current;
       const row = (await this.tools.approve(id, trx, reviewer?.id))!;
-      if (reviewer) await recordAudit(trx, { actor: reviewer, action: 'toolApprove', params: { slug: row.slug }, affectedIds: [row.id], requestId });
+      if (reviewer)
+        await recordAudit(trx, { actor: reviewer, action: 'toolApprove', params: { slug: row.slug }, affectedIds: [row.id], requestId });
       emit('tool.approved', { toolId: row.id, slug: row.slug }, requestId);
       return row;
     });
@@ -80,7 +93,13 @@ export class ToolService {
       if (current.approved) throw conflict('This tool is already approved and listed in the directory', 'id');
       if ((current as ToolRow & { rejected_at: Date | null }).rejected_at) return current;
       const row = (await this.tools.reject(id, trx, reviewer.id, reason))!;
-      await recordAudit(trx, { actor: reviewer, action: 'toolReject', params: { slug: row.slug, ...(reason ? { reason } : {}) }, affectedIds: [row.id], requestId });
+      await recordAudit(trx, {
+        actor: reviewer,
+        action: 'toolReject',
+        params: { slug: row.slug, ...(reason ? { reason } : {}) },
+        affectedIds: [row.id],
+        requestId,
+      });
       return row;
     });
   }

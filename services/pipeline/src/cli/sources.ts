@@ -76,7 +76,10 @@ function describeSource(s: NewsSourceRow): string {
     last = `${s.last_fetched_at.toISOString()}, failed (${s.consecutive_failures} in a row): ${s.last_error}`;
   } else {
     const found = `${s.items_seen} items seen, ${s.items_added} added, ${s.items_updated} updated, ${s.items_folded} folded together`;
-    last = s.last_collection_status === 'not-modified' ? `${s.last_fetched_at.toISOString()}, not modified since the last fetch (which found ${found})` : `${s.last_fetched_at.toISOString()}, collected: ${found}`;
+    last =
+      s.last_collection_status === 'not-modified'
+        ? `${s.last_fetched_at.toISOString()}, not modified since the last fetch (which found ${found})`
+        : `${s.last_fetched_at.toISOString()}, collected: ${found}`;
   }
   return `${String(s.id).padStart(4)}  ${state}  ${s.name}  ${s.feed_url}\n        last collection: ${last}`;
 }

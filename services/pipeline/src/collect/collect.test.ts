@@ -39,7 +39,17 @@ const RDF = `<?xml version="1.0"?>
 const JSON_FEED = JSON.stringify({
   version: 'https://jsonfeed.org/version/1.1',
   title: 'JSON Fixture',
-  items: [{ id: 'j1', url: 'https://json.example/one', title: 'JSON item about policy', content_html: '<p>Policy body.</p>', date_published: '2026-11-18T09:00:00Z', tags: ['Policy'], authors: [{ name: 'Jo' }] }],
+  items: [
+    {
+      id: 'j1',
+      url: 'https://json.example/one',
+      title: 'JSON item about policy',
+      content_html: '<p>Policy body.</p>',
+      date_published: '2026-11-18T09:00:00Z',
+      tags: ['Policy'],
+      authors: [{ name: 'Jo' }],
+    },
+  ],
 });
 const LATIN1 = Buffer.from(
   `<?xml version="1.0" encoding="ISO-8859-1"?><rss version="2.0"><channel><title>Latin</title><link>https://latin.example</link><description>d</description>` +
@@ -74,7 +84,13 @@ describe('feed formats', () => {
     const { result } = await collect('/atom');
     expect(result.status).toBe('collected');
     const row = await t.db('articles').where({ id: result.newArticleIds[0] }).first();
-    expect(row).toMatchObject({ title: 'Atom entry about agents', author: 'Ada Writer', category: 'Product Launch', processing_status: 'pending', published: false });
+    expect(row).toMatchObject({
+      title: 'Atom entry about agents',
+      author: 'Ada Writer',
+      category: 'Product Launch',
+      processing_status: 'pending',
+      published: false,
+    });
     expect(row.content).toContain('<p>Agents body.</p>');
     expect(row.content).not.toMatch(/script|onerror|<img/);
     expect(row.image_url).toBe('https://atom.example/i.png');
@@ -111,8 +127,13 @@ describe('feed formats', () => {
     announced.length = 0;
     const { newArticleIds } = await collector.collect(source.id, 'req-collect-1');
     expect(newArticleIds).toHaveLength(1);
-    expect(announced).toEqual([{ name: 'article.collected', payload: { articleId: newArticleIds[0], sourceId: source.id }, requestId: 'req-collect-1' }]);
-    const row = await t.db('event_outbox').where('payload', '@>', JSON.stringify({ articleId: newArticleIds[0] })).first();
+    expect(announced).toEqual([
+      { name: 'article.collected', payload: { articleId: newArticleIds[0], sourceId: source.id }, requestId: 'req-collect-1' },
+    ]);
+    const row = await t
+      .db('event_outbox')
+      .where('payload', '@>', JSON.stringify({ articleId: newArticleIds[0] }))
+      .first();
     expect(row).toMatchObject({ name: 'article.collected', request_id: 'req-collect-1' });
     expect(row.published_at).toBeInstanceOf(Date);
     // A re-fetch stores nothing new and announces nothing.
@@ -144,12 +165,16 @@ describe('canonical URLs and titles', () => {
     expect(canonicalUrl('https://example.com:8443/x/')).toBe('https://example.com:8443/x');
     expect(canonicalUrl('ftp://example.com/file')).toBeNull();
     expect(canonicalUrl('not a url')).toBeNull();
-    expect(canonicalUrl('https://www.example.com/changelog/?utm_medium=rss#v2.1', { keepFragment: true })).toBe('https://example.com/changelog#v2.1');
+    expect(canonicalUrl('https://www.example.com/changelog/?utm_medium=rss#v2.1', { keepFragment: true })).toBe(
+      'https://example.com/changelog#v2.1',
+    );
   });
 
   it('identifies an item by its guid (a URL guid keeps its fragment), else by its canonical URL', () => {
     expect(itemKey({ guid: 'urn:uuid:42', link: 'https://a.example/x' })).toBe('guid:urn:uuid:42');
-    expect(itemKey({ guid: 'https://www.a.example/changelog/?utm_source=rss#v1', link: 'https://a.example/changelog' })).toBe('guid:https://a.example/changelog#v1');
+    expect(itemKey({ guid: 'https://www.a.example/changelog/?utm_source=rss#v1', link: 'https://a.example/changelog' })).toBe(
+      'guid:https://a.example/changelog#v1',
+    );
     expect(itemKey({ guid: ' ', link: 'https://www.a.example/post/?utm_campaign=x#comments' })).toBe('url:https://a.example/post');
     expect(itemKey({ guid: null, link: 'mailto:x@a.example' })).toBeNull();
   });
@@ -175,7 +200,13 @@ describe('item identity', () => {
     expect(result.newArticleIds).toHaveLength(6);
     expect(result.counts).toEqual({ seen: 6, folded: 0, unidentified: 0 });
     expect(await titles(source.id)).toEqual(entries.map((e) => e.title));
-    expect(await sources.find(source.id)).toMatchObject({ last_collection_status: 'collected', items_seen: 6, items_added: 6, items_updated: 0, items_folded: 0 });
+    expect(await sources.find(source.id)).toMatchObject({
+      last_collection_status: 'collected',
+      items_seen: 6,
+      items_added: 6,
+      items_updated: 0,
+      items_folded: 0,
+    });
   });
 
   it('folds items of one fetch that share an identity, counts them, and keeps tracking-parameter variants as one item', async () => {
@@ -196,21 +227,32 @@ describe('item identity', () => {
     expect(await sources.find(source.id)).toMatchObject({ items_seen: 5, items_added: 2, items_folded: 2 });
 
     // The next fetch carries the guid-less item with other tracking parameters: nothing new.
-    feeds.routes.set('/folds.xml', { body: rssFeed([{ title: 'Notes on evaluation', link: 'https://essays.example/evals/?utm_medium=email&fbclid=abc', guid: null }]) });
+    feeds.routes.set('/folds.xml', {
+      body: rssFeed([{ title: 'Notes on evaluation', link: 'https://essays.example/evals/?utm_medium=email&fbclid=abc', guid: null }]),
+    });
     const again = await collector.collect(source.id);
     expect(again).toMatchObject({ status: 'collected', newArticleIds: [], updatedArticleIds: [] });
     expect(await titles(source.id)).toHaveLength(2);
   });
 
   it('updates an item the publisher edited and sends it through the pipeline again', async () => {
-    const item = { title: 'Lab relases its first open model', link: 'https://lab.example/open-model', guid: 'post-981', description: 'The lab published weights for a 7B model.' };
+    const item = {
+      title: 'Lab relases its first open model',
+      link: 'https://lab.example/open-model',
+      guid: 'post-981',
+      description: 'The lab published weights for a 7B model.',
+    };
     feeds.routes.set('/edits.xml', { body: rssFeed([item]) });
     const { source, result } = await collect('/edits.xml');
     const id = result.newArticleIds[0]!;
     await t.db('articles').where({ id }).update({ pipeline_stage: 'scored', processing_status: 'pending', seo_score: 40 });
     const before = await t.db('articles').where({ id }).first();
 
-    feeds.routes.set('/edits.xml', { body: rssFeed([{ ...item, title: 'Lab releases its first open model', description: 'The lab published weights and code for a 7B model.' }]) });
+    feeds.routes.set('/edits.xml', {
+      body: rssFeed([
+        { ...item, title: 'Lab releases its first open model', description: 'The lab published weights and code for a 7B model.' },
+      ]),
+    });
     const edited = await collector.collect(source.id);
     expect(edited).toMatchObject({ newArticleIds: [], updatedArticleIds: [id] });
     const after = await t.db('articles').where({ id }).first();
@@ -232,7 +274,11 @@ describe('item identity', () => {
   it('a feed item carrying the whole article skips the full-text stage; a headline and a line wait for their page', async () => {
     feeds.routes.set('/mixed.xml', {
       body: rssFeed([
-        { title: 'Full story in the feed', link: 'https://mixed.example/full', html: `${richArticleHtml('evaluation')}${richArticleHtml('agents')}` },
+        {
+          title: 'Full story in the feed',
+          link: 'https://mixed.example/full',
+          html: `${richArticleHtml('evaluation')}${richArticleHtml('agents')}`,
+        },
         { title: 'Headline with a line', link: 'https://mixed.example/thin', description: 'One line of summary.' },
       ]),
     });
@@ -278,12 +324,31 @@ describe('sources CLI', () => {
     expect((await cli('disable', String(id))).out).toContain('disabled');
     expect((await sources.find(id))!.enabled).toBe(false);
     expect((await cli('enable', String(id))).out).toContain('enabled');
-    expect((await cli('list')).out).toMatch(new RegExp(`${id}\\s+enabled\\s+CLI Wire\\s+https://cli.example/feed.xml\\n\\s+last collection: never`));
+    expect((await cli('list')).out).toMatch(
+      new RegExp(`${id}\\s+enabled\\s+CLI Wire\\s+https://cli.example/feed.xml\\n\\s+last collection: never`),
+    );
     // After a collection the list shows what it found, and a failing source its error.
-    await t.db('news_sources').where({ id }).update({ last_fetched_at: new Date('2026-11-20T10:00:00Z'), last_collection_status: 'collected', items_seen: 118, items_added: 117, items_updated: 2, items_folded: 1 });
-    expect((await cli('list')).out).toMatch(/last collection: 2026-11-20T10:00:00.000Z, collected: 118 items seen, 117 added, 2 updated, 1 folded together/);
-    await t.db('news_sources').where({ id }).update({ last_collection_status: 'failed', last_error: 'HTTP 503 Service Unavailable', consecutive_failures: 3 });
-    expect((await cli('list')).out).toMatch(/last collection: 2026-11-20T10:00:00.000Z, failed \(3 in a row\): HTTP 503 Service Unavailable/);
+    await t
+      .db('news_sources')
+      .where({ id })
+      .update({
+        last_fetched_at: new Date('2026-11-20T10:00:00Z'),
+        last_collection_status: 'collected',
+        items_seen: 118,
+        items_added: 117,
+        items_updated: 2,
+        items_folded: 1,
+      });
+    expect((await cli('list')).out).toMatch(
+      /last collection: 2026-11-20T10:00:00.000Z, collected: 118 items seen, 117 added, 2 updated, 1 folded together/,
+    );
+    await t
+      .db('news_sources')
+      .where({ id })
+      .update({ last_collection_status: 'failed', last_error: 'HTTP 503 Service Unavailable', consecutive_failures: 3 });
+    expect((await cli('list')).out).toMatch(
+      /last collection: 2026-11-20T10:00:00.000Z, failed \(3 in a row\): HTTP 503 Service Unavailable/,
+    );
     expect(await cli('add', 'Bad', 'not-a-url')).toMatchObject({ code: 2, err: expect.stringContaining('not a valid URL') });
     expect(await cli('enable', '999999')).toMatchObject({ code: 2, err: expect.stringContaining('No source with id 999999') });
     expect(await cli('enable', 'abc')).toMatchObject({ code: 2 });

@@ -50,7 +50,11 @@ export class CollectedArticlesRepository {
     const fresh = rows.filter((r) => !known.has(r.item_key));
     const added: number[] = [];
     for (let i = 0; i < fresh.length; i += 500) {
-      const inserted = await trx('articles').insert(fresh.slice(i, i + 500)).onConflict(['source_id', 'item_key']).ignore().returning('id');
+      const inserted = await trx('articles')
+        .insert(fresh.slice(i, i + 500))
+        .onConflict(['source_id', 'item_key'])
+        .ignore()
+        .returning('id');
       added.push(...inserted.map((r: { id: number }) => r.id));
     }
     const updated: number[] = [];
@@ -58,7 +62,8 @@ export class CollectedArticlesRepository {
       const before = known.get(row.item_key);
       if (!before) continue;
       // Rows stored before hashes were kept are compared by their own text.
-      const previous = before.feed_hash ?? this.hashOf({ title: before.title, excerpt: before.excerpt ?? '', content: before.content ?? '' });
+      const previous =
+        before.feed_hash ?? this.hashOf({ title: before.title, excerpt: before.excerpt ?? '', content: before.content ?? '' });
       if (previous === row.feed_hash) continue;
       await this.applyEdit(trx, before, row);
       updated.push(before.id);
@@ -76,7 +81,11 @@ export class CollectedArticlesRepository {
   private async applyEdit(trx: Knex.Transaction, before: KnownArticle, row: CollectedItem): Promise<void> {
     const thin = isThin(row.content);
     const keepPage = before.full_text_status === 'page' && thin;
-    const text = thin ? (keepPage ? {} : { content: row.content, full_text_status: null, full_text_note: null }) : { content: row.content, full_text_status: 'feed', full_text_note: null };
+    const text = thin
+      ? keepPage
+        ? {}
+        : { content: row.content, full_text_status: null, full_text_note: null }
+      : { content: row.content, full_text_status: 'feed', full_text_note: null };
     await trx('articles')
       .where({ id: before.id })
       .update({

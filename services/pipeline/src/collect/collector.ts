@@ -36,7 +36,8 @@ export interface CollectResult {
 type ItemRow = ReturnType<typeof itemRow>;
 
 /** SHA-1 of what the feed says about an item: a change means the publisher edited it. */
-const feedHash = (row: { title: string; excerpt: string; content: string }) => createHash('sha1').update(`${row.title}\n${row.excerpt}\n${row.content}`).digest('hex');
+const feedHash = (row: { title: string; excerpt: string; content: string }) =>
+  createHash('sha1').update(`${row.title}\n${row.excerpt}\n${row.content}`).digest('hex');
 
 function itemRow(source: NewsSourceRow, item: FeedItem, key: string) {
   const content = sanitizeArticleHtml(item.contentHtml, { baseUrl: item.link });
@@ -53,7 +54,10 @@ function itemRow(source: NewsSourceRow, item: FeedItem, key: string) {
     image_url: item.imageUrl && isHttpUrl(item.imageUrl) ? item.imageUrl : null,
     source_url: item.link,
     news_source: source.name,
-    tags: item.categories.map((c) => htmlToText(c).toLowerCase()).filter(Boolean).slice(0, 10),
+    tags: item.categories
+      .map((c) => htmlToText(c).toLowerCase())
+      .filter(Boolean)
+      .slice(0, 10),
     source_id: source.id,
     guid: item.guid,
     item_key: key,
@@ -96,7 +100,12 @@ export class Collector {
     if (!source) return { sourceId, status: 'missing', ...none };
     if (!source.enabled) return { sourceId, status: 'disabled', ...none };
     try {
-      const fetched = await fetchFeed(source.feed_url, { etag: source.etag, lastModified: source.last_modified }, this.timeoutMs, this.userAgent);
+      const fetched = await fetchFeed(
+        source.feed_url,
+        { etag: source.etag, lastModified: source.last_modified },
+        this.timeoutMs,
+        this.userAgent,
+      );
       if (fetched.status === 'not-modified') {
         await this.sources.recordSuccess(source.id, {}, 'not-modified');
         return { sourceId, status: 'not-modified', ...none };
@@ -109,11 +118,17 @@ export class Collector {
         return stored;
       });
       const result = { ...counts, added: stored.added.length, updated: stored.updated.length };
-      await this.sources.recordSuccess(source.id, { etag: fetched.etag ?? null, lastModified: fetched.lastModified ?? null }, 'collected', result);
+      await this.sources.recordSuccess(
+        source.id,
+        { etag: fetched.etag ?? null, lastModified: fetched.lastModified ?? null },
+        'collected',
+        result,
+      );
       this.logger.info({ sourceId, requestId, ...result }, 'source collected');
       return { sourceId, status: 'collected', newArticleIds: stored.added, updatedArticleIds: stored.updated, counts };
     } catch (err) {
-      const message = err instanceof Error ? (err.name === 'TimeoutError' ? `Timed out after ${this.timeoutMs} ms` : err.message) : String(err);
+      const message =
+        err instanceof Error ? (err.name === 'TimeoutError' ? `Timed out after ${this.timeoutMs} ms` : err.message) : String(err);
       await this.sources.recordFailure(source.id, message);
       this.logger.warn({ sourceId, requestId, err: message }, 'source failed');
       return { sourceId, status: 'failed', ...none, error: message };
@@ -135,8 +150,13 @@ export class Collector {
       if (byKey.has(key)) folded.push({ key, link: item.link });
       else byKey.set(key, row);
     }
-    if (folded.length) this.logger.warn({ sourceId: source.id, requestId, folded: folded.length, sample: folded.slice(0, 5) }, 'feed items folded into an item with the same identity');
-    if (unidentified) this.logger.warn({ sourceId: source.id, requestId, unidentified }, 'feed items without a usable link or guid skipped');
+    if (folded.length)
+      this.logger.warn(
+        { sourceId: source.id, requestId, folded: folded.length, sample: folded.slice(0, 5) },
+        'feed items folded into an item with the same identity',
+      );
+    if (unidentified)
+      this.logger.warn({ sourceId: source.id, requestId, unidentified }, 'feed items without a usable link or guid skipped');
     return { rows: [...byKey.values()], counts: { seen: items.length, folded: folded.length, unidentified } };
   }
 }

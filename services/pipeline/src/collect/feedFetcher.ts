@@ -17,10 +17,16 @@ function charsetOf(contentType: string, head: Buffer): string {
 }
 
 /** GETs a feed with If-None-Match / If-Modified-Since, a timeout and a size cap, decoding its charset. */
-export async function fetchFeed(url: string, cache: { etag: string | null; lastModified: string | null }, timeoutMs: number, userAgent: string): Promise<FetchedFeed> {
+export async function fetchFeed(
+  url: string,
+  cache: { etag: string | null; lastModified: string | null },
+  timeoutMs: number,
+  userAgent: string,
+): Promise<FetchedFeed> {
   const headers: Record<string, string> = {
     'user-agent': userAgent,
-    accept: 'application/rss+xml, application/atom+xml, application/feed+json, application/json, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5',
+    accept:
+      'application/rss+xml, application/atom+xml, application/feed+json, application/json, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5',
   };
   if (cache.etag) headers['if-none-match'] = cache.etag;
   if (cache.lastModified) headers['if-modified-since'] = cache.lastModified;

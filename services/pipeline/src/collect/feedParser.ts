@@ -19,7 +19,12 @@ export class FeedFormatError extends Error {}
 const xmlParser = new Parser({
   // Atom entry categories are not read by default: take them as raw elements.
   customFields: {
-    item: [['content:encoded', 'contentEncoded'], ['media:content', 'mediaContent', { keepArray: false }], ['media:thumbnail', 'mediaThumbnail'], ['category', 'rawCategories', { keepArray: true }]],
+    item: [
+      ['content:encoded', 'contentEncoded'],
+      ['media:content', 'mediaContent', { keepArray: false }],
+      ['media:thumbnail', 'mediaThumbnail'],
+      ['category', 'rawCategories', { keepArray: true }],
+    ],
   },
 });
 
@@ -108,8 +113,14 @@ async function parseXmlFeed(text: string): Promise<FeedItem[]> {
         contentHtml: html,
         // The description is the summary when the body came separately; a snippet of the body would keep the text of its scripts and styles.
         summary: i.summary ?? (i.contentEncoded ? (i.content ?? null) : null),
-        categories: [...new Set([...(i.categories ?? []), ...(i.rawCategories ?? [])].map((c) => categoryName(c as RawCategory).trim()).filter(Boolean))],
-        imageUrl: i.enclosure?.type?.startsWith('image/') ? i.enclosure.url : (i.mediaContent?.$?.url ?? i.mediaThumbnail?.$?.url ?? firstImage(html)),
+        categories: [
+          ...new Set(
+            [...(i.categories ?? []), ...(i.rawCategories ?? [])].map((c) => categoryName(c as RawCategory).trim()).filter(Boolean),
+          ),
+        ],
+        imageUrl: i.enclosure?.type?.startsWith('image/')
+          ? i.enclosure.url
+          : (i.mediaContent?.$?.url ?? i.mediaThumbnail?.$?.url ?? firstImage(html)),
       };
     });
 }

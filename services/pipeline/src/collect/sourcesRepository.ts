@@ -59,7 +59,10 @@ export class SourcesRepository {
   }
 
   async setEnabled(id: number, enabled: boolean): Promise<NewsSourceRow | undefined> {
-    const [row] = await this.db<NewsSourceRow>('news_sources').where({ id }).update({ enabled, updated_at: this.db.fn.now() } as never).returning('*');
+    const [row] = await this.db<NewsSourceRow>('news_sources')
+      .where({ id })
+      .update({ enabled, updated_at: this.db.fn.now() } as never)
+      .returning('*');
     return row;
   }
 
@@ -77,7 +80,9 @@ export class SourcesRepository {
         last_error: null,
         consecutive_failures: 0,
         last_collection_status: status,
-        ...(counts ? { items_seen: counts.seen, items_added: counts.added, items_updated: counts.updated, items_folded: counts.folded } : {}),
+        ...(counts
+          ? { items_seen: counts.seen, items_added: counts.added, items_updated: counts.updated, items_folded: counts.folded }
+          : {}),
         updated_at: this.db.fn.now(),
         ...(cache.etag !== undefined ? { etag: cache.etag } : {}),
         ...(cache.lastModified !== undefined ? { last_modified: cache.lastModified } : {}),
@@ -87,7 +92,12 @@ export class SourcesRepository {
   async recordFailure(id: number, error: string): Promise<void> {
     await this.db('news_sources')
       .where({ id })
-      .update({ last_fetched_at: this.db.fn.now(), last_error: error.slice(0, 1000), last_collection_status: 'failed', updated_at: this.db.fn.now() })
+      .update({
+        last_fetched_at: this.db.fn.now(),
+        last_error: error.slice(0, 1000),
+        last_collection_status: 'failed',
+        updated_at: this.db.fn.now(),
+      })
       .increment('consecutive_failures', 1);
   }
 }

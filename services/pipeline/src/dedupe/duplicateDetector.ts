@@ -140,7 +140,9 @@ export class DuplicateDetector {
       const members: { id: number; publish_date: Date; published: boolean; processing_status: string }[] = await trx('articles')
         .where({ story_cluster_id: clusterId })
         .select('id', 'publish_date', 'published', 'processing_status');
-      const origin = members.reduce((first, m) => (m.publish_date < first.publish_date || (+m.publish_date === +first.publish_date && m.id < first.id) ? m : first));
+      const origin = members.reduce((first, m) =>
+        m.publish_date < first.publish_date || (+m.publish_date === +first.publish_date && m.id < first.id) ? m : first,
+      );
       await trx('story_clusters').where({ id: clusterId }).update({ origin_article_id: origin.id, updated_at: trx.fn.now() });
       const visible = members.some((m) => m.id !== article.id && (m.published || VISIBLE.includes(m.processing_status)));
       if (!visible) {
@@ -174,7 +176,10 @@ export class DuplicateDetector {
         updated_at: trx.fn.now(),
       });
       // Held copies point at the origin, which may just have changed.
-      await trx('articles').where({ story_cluster_id: clusterId, is_duplicate: true }).whereNot({ id: origin.id }).update({ duplicate_of: origin.id });
+      await trx('articles')
+        .where({ story_cluster_id: clusterId, is_duplicate: true })
+        .whereNot({ id: origin.id })
+        .update({ duplicate_of: origin.id });
       return verdict;
     });
   }
@@ -203,7 +208,10 @@ export class DuplicateDetector {
   }
 
   /** The same page (canonical URL and fragment) already collected from another source. */
-  private async samePage(trx: Knex.Transaction, article: ArticleForDedupe): Promise<{ copy: StoredCopy; method: 'url'; comparison: null } | null> {
+  private async samePage(
+    trx: Knex.Transaction,
+    article: ArticleForDedupe,
+  ): Promise<{ copy: StoredCopy; method: 'url'; comparison: null } | null> {
     if (!article.canonical_url) return null;
     const copies: StoredCopy[] = await this.indexedCopies(trx)
       .where('articles.canonical_url', article.canonical_url)
@@ -230,10 +238,14 @@ export class DuplicateDetector {
         'id',
         trx('article_lsh_bands as b')
           .select('b.article_id')
-          .join(trx.raw('unnest(?::int[], ?::int[]) AS q(band, bucket)', [buckets.map((_, band) => band), buckets]), (on) => on.on('b.band', 'q.band').andOn('b.bucket', 'q.bucket'))
+          .join(trx.raw('unnest(?::int[], ?::int[]) AS q(band, bucket)', [buckets.map((_, band) => band), buckets]), (on) =>
+            on.on('b.band', 'q.band').andOn('b.bucket', 'q.bucket'),
+          )
           .whereNot('b.article_id', article.id),
       );
-    const likely = candidates.filter((c) => c.minhash_signature && estimatedSimilarity(sig, c.minhash_signature) >= CANDIDATE_FLOOR).map((c) => c.id);
+    const likely = candidates
+      .filter((c) => c.minhash_signature && estimatedSimilarity(sig, c.minhash_signature) >= CANDIDATE_FLOOR)
+      .map((c) => c.id);
     if (!likely.length) return null;
     const copies: StoredCopy[] = await this.indexedCopies(trx).whereIn('articles.id', likely);
     let best: { copy: StoredCopy; method: 'minhash'; comparison: StoryComparison } | null = null;
@@ -242,7 +254,8 @@ export class DuplicateDetector {
         { text, sourceId: article.source_id ?? null, publishDate: article.publish_date },
         { text: storyText(copy.title, bodyOf(copy)), sourceId: copy.source_id, publishDate: copy.publish_date },
       );
-      if (comparison.duplicate && (!best || comparison.similarity > best.comparison.similarity)) best = { copy, method: 'minhash', comparison };
+      if (comparison.duplicate && (!best || comparison.similarity > best.comparison.similarity))
+        best = { copy, method: 'minhash', comparison };
     }
     return best;
   }
@@ -264,9 +277,18 @@ export class DuplicateDetector {
   /** An article judged again (its text was edited) leaves its cluster first; the cluster's origin is recomputed. */
   private async leaveCluster(trx: Knex.Transaction, articleId: number, clusterId: number): Promise<void> {
     await trx('articles').where({ id: articleId }).update({ story_cluster_id: null });
-    const first = await trx('articles').where({ story_cluster_id: clusterId }).orderBy([{ column: 'publish_date' }, { column: 'id' }]).first('id');
-    await trx('story_clusters').where({ id: clusterId }).update({ origin_article_id: first?.id ?? null, updated_at: trx.fn.now() });
-    if (first) await trx('articles').where({ story_cluster_id: clusterId, is_duplicate: true }).whereNot({ id: first.id }).update({ duplicate_of: first.id });
+    const first = await trx('articles')
+      .where({ story_cluster_id: clusterId })
+      .orderBy([{ column: 'publish_date' }, { column: 'id' }])
+      .first('id');
+    await trx('story_clusters')
+      .where({ id: clusterId })
+      .update({ origin_article_id: first?.id ?? null, updated_at: trx.fn.now() });
+    if (first)
+      await trx('articles')
+        .where({ story_cluster_id: clusterId, is_duplicate: true })
+        .whereNot({ id: first.id })
+        .update({ duplicate_of: first.id });
   }
 
   /** Writes the verdict on the article itself, if it is still the generation being judged (else the transaction rolls back). */

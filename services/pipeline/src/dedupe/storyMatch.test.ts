@@ -5,19 +5,59 @@ import { storyNames, storyNumbers, storyText } from './storyText';
 // Headlines and texts written for these tests, in the shapes real feeds use.
 const DAY = 86_400_000;
 const at = new Date('2026-11-16T10:00:00Z');
-const story = (title: string, body = '', sourceId: number | null = 1, publishDate: Date | null = at) => ({ text: storyText(title, body), sourceId, publishDate });
+const story = (title: string, body = '', sourceId: number | null = 1, publishDate: Date | null = at) => ({
+  text: storyText(title, body),
+  sourceId,
+  publishDate,
+});
 const judge = (a: ReturnType<typeof story>, b: ReturnType<typeof story>) => compareStories(a, b);
 
 const lookalikes: [string, string, string, string, string][] = [
-  ['model versions', 'Introducing Nimbus Sonnet 5', 'Nimbus Sonnet 5 is our most capable mid-size model yet.', 'Introducing Nimbus Opus 5', 'Nimbus Opus 5 is our most capable large model yet.'],
+  [
+    'model versions',
+    'Introducing Nimbus Sonnet 5',
+    'Nimbus Sonnet 5 is our most capable mid-size model yet.',
+    'Introducing Nimbus Opus 5',
+    'Nimbus Opus 5 is our most capable large model yet.',
+  ],
   ['point releases', 'Corvid 4.1', 'Corvid 4.1 improves reasoning and tool use.', 'Corvid 4', 'Corvid 4 improves reasoning and tool use.'],
-  ['money and series', 'Acme AI raises $13B Series F at $183B valuation', 'Acme AI announced a funding round led by new investors.', 'Acme AI raises $65 billion in Series H', 'Acme AI announced a funding round led by new investors.'],
-  ['people', "Maria Lopez appointed to Acme AI's board", 'Acme AI today announced that Maria Lopez has joined its Board of Directors.', "Tom Becker appointed to Acme AI's board", 'Acme AI today announced that Tom Becker has joined its Board of Directors.'],
+  [
+    'money and series',
+    'Acme AI raises $13B Series F at $183B valuation',
+    'Acme AI announced a funding round led by new investors.',
+    'Acme AI raises $65 billion in Series H',
+    'Acme AI announced a funding round led by new investors.',
+  ],
+  [
+    'people',
+    "Maria Lopez appointed to Acme AI's board",
+    'Acme AI today announced that Maria Lopez has joined its Board of Directors.',
+    "Tom Becker appointed to Acme AI's board",
+    'Acme AI today announced that Tom Becker has joined its Board of Directors.',
+  ],
   ['years', 'KI Prognosen 2025', 'Unsere Prognosen für das kommende Jahr.', 'KI-Prognosen 2026', 'Unsere Prognosen für das kommende Jahr.'],
-  ['series letters', 'Acme raises Series B funding round', 'Acme raises Series B funding round', 'Acme raises Series A funding round', 'Acme raises Series A funding round'],
-  ['parts', 'Community Showcase Part 3', 'Some of the best projects come from our community. This post highlights a few.', 'Community Showcase Part 2', 'Some of the best projects come from our community. This post highlights a few.'],
+  [
+    'series letters',
+    'Acme raises Series B funding round',
+    'Acme raises Series B funding round',
+    'Acme raises Series A funding round',
+    'Acme raises Series A funding round',
+  ],
+  [
+    'parts',
+    'Community Showcase Part 3',
+    'Some of the best projects come from our community. This post highlights a few.',
+    'Community Showcase Part 2',
+    'Some of the best projects come from our community. This post highlights a few.',
+  ],
   ['months', 'Changelist: May 2025', 'Product updates from May 2025!', 'Changelist: June 2025', 'Product updates from June 2025!'],
-  ['places', 'Acme opens a research office in Zurich', 'The new office will host 40 researchers working on safety.', 'Acme opens a research office in Toronto', 'The new office will host 40 researchers working on safety.'],
+  [
+    'places',
+    'Acme opens a research office in Zurich',
+    'The new office will host 40 researchers working on safety.',
+    'Acme opens a research office in Toronto',
+    'The new office will host 40 researchers working on safety.',
+  ],
 ];
 
 describe('lookalike stories are different stories', () => {
@@ -31,8 +71,14 @@ describe('lookalike stories are different stories', () => {
   });
 
   it('one source posting the same headline twice with different texts posted two stories', () => {
-    const a = story('Sharing new research, models and datasets from our lab', 'Today we release a segmentation model and a speech dataset.');
-    const b = story('Sharing new research, models and datasets from our lab', 'This update covers agents, robustness evaluations and a new architecture.');
+    const a = story(
+      'Sharing new research, models and datasets from our lab',
+      'Today we release a segmentation model and a speech dataset.',
+    );
+    const b = story(
+      'Sharing new research, models and datasets from our lab',
+      'This update covers agents, robustness evaluations and a new architecture.',
+    );
     expect(judge(a, b)).toMatchObject({ duplicate: false, sameSource: true });
   });
 
@@ -43,17 +89,26 @@ describe('lookalike stories are different stories', () => {
       'The team published a system card that lists known limitations and the safeguards added to reduce misuse.';
     const a = story('Ledger brings audit trails to agents', release('Ledger'), 1);
     expect(judge(a, story('Vega assistant launches for teams', release('Vega'), 1))).toMatchObject({ duplicate: false, sameSource: true });
-    expect(judge(a, story('Ledger brings audit trails to agents', release('Vega'), 2))).toMatchObject({ duplicate: false, reason: 'names differ' });
+    expect(judge(a, story('Ledger brings audit trails to agents', release('Vega'), 2))).toMatchObject({
+      duplicate: false,
+      reason: 'names differ',
+    });
   });
 
-  it('two publishers\' monthly updates share a month and a year, which is no evidence of one story', () => {
-    const v = judge(story('August 2026 Product Update', 'August 2026 Product Update', 1), story('Changelist: August 2026', 'Beacon updates from August 2026!', 2));
+  it("two publishers' monthly updates share a month and a year, which is no evidence of one story", () => {
+    const v = judge(
+      story('August 2026 Product Update', 'August 2026 Product Update', 1),
+      story('Changelist: August 2026', 'Beacon updates from August 2026!', 2),
+    );
     expect(v.similarity).toBeGreaterThan(SHORT_THRESHOLD);
     expect(v).toMatchObject({ duplicate: false, reason: 'only 1 shared words besides numbers and dates' });
   });
 
   it('short texts need stronger evidence: few shared words or weeks apart are not enough', () => {
-    expect(judge(story('Launch week recap', '', 1), story('Launch week recap', '', 2, new Date(+at + 30 * DAY)))).toMatchObject({ duplicate: false, reason: expect.stringMatching(/days apart/) });
+    expect(judge(story('Launch week recap', '', 1), story('Launch week recap', '', 2, new Date(+at + 30 * DAY)))).toMatchObject({
+      duplicate: false,
+      reason: expect.stringMatching(/days apart/),
+    });
     const twoWords = judge(story('Agents everywhere', '', 1), story('Agents everywhere, survey finds', '', 2));
     expect(twoWords.similarity).toBeGreaterThan(SHORT_THRESHOLD);
     expect(twoWords).toMatchObject({ duplicate: false, reason: 'only 2 shared words besides numbers and dates' });
@@ -67,27 +122,53 @@ describe('copies of one story are one story', () => {
 
   it('the same item re-published by another site: its name added, a footer, a cut summary', () => {
     const original = story('Open-weights model tops reasoning benchmark', body, 1);
-    expect(judge(original, story('Open-weights model tops reasoning benchmark | AI Wire', `${body} The post appeared first on Lab Blog.`, 2))).toMatchObject({ duplicate: true });
-    expect(judge(original, story('Lab Blog: Open-weights model tops reasoning benchmark', `${body.split(' ').slice(0, 30).join(' ')} …`, 2))).toMatchObject({ duplicate: true });
+    expect(
+      judge(original, story('Open-weights model tops reasoning benchmark | AI Wire', `${body} The post appeared first on Lab Blog.`, 2)),
+    ).toMatchObject({ duplicate: true });
+    expect(
+      judge(original, story('Lab Blog: Open-weights model tops reasoning benchmark', `${body.split(' ').slice(0, 30).join(' ')} …`, 2)),
+    ).toMatchObject({ duplicate: true });
     const tiny = story('Comet for Android', 'Comet for Android', 1);
-    expect(judge(tiny, story('Comet for Android | Tech Feed', 'Comet for Android. The post Comet for Android appeared first on Tech Feed.', 2)).duplicate).toBe(true);
+    expect(
+      judge(tiny, story('Comet for Android | Tech Feed', 'Comet for Android. The post Comet for Android appeared first on Tech Feed.', 2))
+        .duplicate,
+    ).toBe(true);
   });
 
-  it('another outlet\'s headline for the same news', () => {
-    expect(judge(story('Acme unveils open model that beats rivals on reasoning', '', 1), story('Acme unveils new open model, beating rivals at reasoning', '', 2)).duplicate).toBe(true);
-    expect(judge(story('Two dead in shooting at Empire State Building', '', 1), story('2 dead after shooting outside Empire State Building', '', 2)).duplicate).toBe(true);
+  it("another outlet's headline for the same news", () => {
+    expect(
+      judge(
+        story('Acme unveils open model that beats rivals on reasoning', '', 1),
+        story('Acme unveils new open model, beating rivals at reasoning', '', 2),
+      ).duplicate,
+    ).toBe(true);
+    expect(
+      judge(
+        story('Two dead in shooting at Empire State Building', '', 1),
+        story('2 dead after shooting outside Empire State Building', '', 2),
+      ).duplicate,
+    ).toBe(true);
   });
 
   it('one source re-posting an item under a new address', () => {
-    expect(judge(story('Open-weights model tops reasoning benchmark', body, 1), story('Open-weights model tops reasoning benchmark', body, 1))).toMatchObject({ duplicate: true, sameSource: true });
+    expect(
+      judge(story('Open-weights model tops reasoning benchmark', body, 1), story('Open-weights model tops reasoning benchmark', body, 1)),
+    ).toMatchObject({ duplicate: true, sameSource: true });
   });
 
   it('full articles need less than headlines: a close rewrite of a long text counts', () => {
     const article =
       `${body} Independent engineers tested the release on consumer hardware and reported consistent answers across repeated prompts. ` +
       'Analysts said the model could lower costs for startups building assistants, while safety reviewers asked for more evaluations of misuse before wider deployment.';
-    const rewrite = article.replace('released', 'has released').replace('four months', 'about four months').replace('Researchers can download', 'Anyone can download').replace('Analysts said', 'Analysts believe');
-    const v = judge(story('Lab releases open-weights model', article, 1), story('An open model from the lab leads a reasoning benchmark', rewrite, 2));
+    const rewrite = article
+      .replace('released', 'has released')
+      .replace('four months', 'about four months')
+      .replace('Researchers can download', 'Anyone can download')
+      .replace('Analysts said', 'Analysts believe');
+    const v = judge(
+      story('Lab releases open-weights model', article, 1),
+      story('An open model from the lab leads a reasoning benchmark', rewrite, 2),
+    );
     expect(v.short).toBe(false);
     expect(v.duplicate).toBe(true);
     expect(SHORT_THRESHOLD).toBeLessThan(0.5);
@@ -110,7 +191,22 @@ describe('the details that tell stories apart', () => {
   });
 
   it('pairs words spelled differently, and not names that only begin alike', () => {
-    for (const [a, b] of [['Syria', 'Syrian'], ['China', 'Chinese'], ['eleven', '11'], ['3rd', 'third'], ['Rowhani', 'Rohani'], ['Eygptian', 'Egyptian']]) expect(sameWord(a!, b!)).toBe(true);
-    for (const [a, b] of [['OpenCode', 'OpenClaw'], ['Grok', 'Groq'], ['4.1', '4'], ['Open', 'OpenAI'], ['Gemini', 'Gemma']]) expect(sameWord(a!, b!)).toBe(false);
+    for (const [a, b] of [
+      ['Syria', 'Syrian'],
+      ['China', 'Chinese'],
+      ['eleven', '11'],
+      ['3rd', 'third'],
+      ['Rowhani', 'Rohani'],
+      ['Eygptian', 'Egyptian'],
+    ])
+      expect(sameWord(a!, b!)).toBe(true);
+    for (const [a, b] of [
+      ['OpenCode', 'OpenClaw'],
+      ['Grok', 'Groq'],
+      ['4.1', '4'],
+      ['Open', 'OpenAI'],
+      ['Gemini', 'Gemma'],
+    ])
+      expect(sameWord(a!, b!)).toBe(false);
   });
 });

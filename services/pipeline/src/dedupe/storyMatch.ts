@@ -99,7 +99,28 @@ function editDistanceAtMostOne(a: string, b: string): boolean {
 
 const asNumber = (w: string) => NUMBER_WORDS[w] ?? (/^\d+(st|nd|rd|th)$/.test(w) ? w.replace(/\D+$/, '') : w);
 /** Endings that turn a name into its demonym or inflect it: "Syria"/"Syrian", "China"/"Chinese", "Mexico"/"Mexican". */
-const VARIANT_ENDINGS = new Set(['', 'a', 'e', 'i', 'o', 'n', 's', 'an', 'ans', 'en', 'es', 'ia', 'ian', 'ians', 'ic', 'ics', 'ish', 'ese', 'ean', 'ine']);
+const VARIANT_ENDINGS = new Set([
+  '',
+  'a',
+  'e',
+  'i',
+  'o',
+  'n',
+  's',
+  'an',
+  'ans',
+  'en',
+  'es',
+  'ia',
+  'ian',
+  'ians',
+  'ic',
+  'ics',
+  'ish',
+  'ese',
+  'ean',
+  'ine',
+]);
 
 /**
  * Whether two words name the same thing, spelled differently: stems, number
@@ -145,7 +166,11 @@ export function softJaccard(a: Set<string>, b: Set<string>): { similarity: numbe
   return { similarity: union ? shared / union : 0, shared, sharedWords };
 }
 
-const MONTH_STEMS = new Set(['january', 'february', 'march', 'april', 'june', 'july', 'august', 'september', 'october', 'november', 'december'].map((m) => stemmer(m)));
+const MONTH_STEMS = new Set(
+  ['january', 'february', 'march', 'april', 'june', 'july', 'august', 'september', 'october', 'november', 'december'].map((m) =>
+    stemmer(m),
+  ),
+);
 /** Numbers, versions and months: shared by many unrelated posts ("August 2024 Product Update" / "Changelist: August 2024"), so no evidence of one story by themselves. */
 const isDetail = (w: string) => /\d/.test(w) || MONTH_STEMS.has(w);
 
@@ -162,13 +187,18 @@ function numberDifferences(a: StoryText, b: StoryText): Blocker {
 
 /** Names of one side's title and lead that appear nowhere in the other's text, both ways. */
 function nameDifferences(a: StoryText, b: StoryText): Blocker {
-  return { kind: 'names', a: [...a.names].filter((n) => !appearsIn(n, b.allWords)), b: [...b.names].filter((n) => !appearsIn(n, a.allWords)) };
+  return {
+    kind: 'names',
+    a: [...a.names].filter((n) => !appearsIn(n, b.allWords)),
+    b: [...b.names].filter((n) => !appearsIn(n, a.allWords)),
+  };
 }
 
 const capitalised = (w: string) => /^\p{Lu}/u.test(w);
 const hasDigit = (w: string) => /\d/.test(w);
 /** Acronyms, mixed case ("OpenAI", "xAI") and designator letters name something wherever they stand. */
-const special = (w: string, position: number, next?: string) => isDesignator(w, position, next) || (w.length > 1 && /\p{Lu}.*\p{Lu}/u.test(w)) || /^\p{Ll}+\p{Lu}/u.test(w);
+const special = (w: string, position: number, next?: string) =>
+  isDesignator(w, position, next) || (w.length > 1 && /\p{Lu}.*\p{Lu}/u.test(w)) || /^\p{Ll}+\p{Lu}/u.test(w);
 /** Most longer words capitalised: capitals say nothing about names here. */
 function titleCase(tokens: string[]): boolean {
   const long = tokens.filter((w) => w.length >= 4 && !STOP_WORDS.has(w.toLowerCase()) && !hasDigit(w));
@@ -196,7 +226,9 @@ function differences(a: string[], b: string[]): Hunk[] {
   const n = a.length;
   const m = b.length;
   const lcs = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
-  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) lcs[i]![j] = sameWord(a[i]!, b[j]!) ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
+  for (let i = n - 1; i >= 0; i--)
+    for (let j = m - 1; j >= 0; j--)
+      lcs[i]![j] = sameWord(a[i]!, b[j]!) ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
   const hunks: Hunk[] = [];
   let i = 0;
   let j = 0;
@@ -205,7 +237,9 @@ function differences(a: string[], b: string[]): Hunk[] {
     if (!current) return;
     const aEnd = current.aStart + current.a.length;
     const bEnd = current.bStart + current.b.length;
-    current.nearDigit = [a[current.aStart - 1], a[aEnd], b[current.bStart - 1], b[bEnd], ...current.a, ...current.b].some((w) => w !== undefined && hasDigit(w));
+    current.nearDigit = [a[current.aStart - 1], a[aEnd], b[current.bStart - 1], b[bEnd], ...current.a, ...current.b].some(
+      (w) => w !== undefined && hasDigit(w),
+    );
     hunks.push(current);
     current = null;
   };
@@ -233,7 +267,9 @@ export function nameSwap(a: string[], b: string[]): Blocker | null {
   const bothTitleCase = titleCase(a) && titleCase(b);
   // Numbers in a difference are the number check's business; the words around them are looked at here.
   const meaningful = (words: string[], start: number, title: string[]) =>
-    words.filter((w, k) => !/^\d[\d.,]*$/.test(w) && (isDesignator(w, start + k, title[start + k + 1]) || !STOP_WORDS.has(w.toLowerCase())));
+    words.filter(
+      (w, k) => !/^\d[\d.,]*$/.test(w) && (isDesignator(w, start + k, title[start + k + 1]) || !STOP_WORDS.has(w.toLowerCase())),
+    );
   const sure = (w: string, position: number, title: string[], hunk: Hunk) =>
     // A capitalised word next to a version number names a product, wherever it stands ("Quill 2" / "Helix 3").
     !hasDigit(w) && (special(w, position, title[position + 1]) || (capitalised(w) && (hunk.nearDigit || (position > 0 && !bothTitleCase))));
@@ -246,7 +282,11 @@ export function nameSwap(a: string[], b: string[]): Blocker | null {
     if (!xs.length || !ys.length || !xs.every(capitalised) || !ys.every(capitalised)) continue;
     // In a template, one capitalised word for another is a swap of subjects even where it opens the sentence ("Ledger is available today …" / "Vega is available today …").
     const oneForOne = template && xs.length === 1 && ys.length === 1 && !bothTitleCase;
-    if (!oneForOne && (!hunk.a.some((w, k) => sure(w, hunk.aStart + k, a, hunk)) || !hunk.b.some((w, k) => sure(w, hunk.bStart + k, b, hunk)))) continue;
+    if (
+      !oneForOne &&
+      (!hunk.a.some((w, k) => sure(w, hunk.aStart + k, a, hunk)) || !hunk.b.some((w, k) => sure(w, hunk.bStart + k, b, hunk)))
+    )
+      continue;
     if ((xs.length === 1 && acronymOf(xs[0]!, hunk.b)) || (ys.length === 1 && acronymOf(ys[0]!, hunk.a))) continue;
     return { kind: 'names', a: xs, b: ys };
   }
@@ -264,7 +304,12 @@ const REPUBLISHED_CONTAINMENT = 0.8;
  * Catches copies of very short items that similarity alone cannot tell from chance.
  */
 function isRepublished(a: StoryText, b: StoryText): boolean {
-  if (!sameTitle(a.titleTokens, b.titleTokens) && !sameTitle(withoutSiteName(a.titleTokens, a.title), b.titleTokens) && !sameTitle(a.titleTokens, withoutSiteName(b.titleTokens, b.title))) return false;
+  if (
+    !sameTitle(a.titleTokens, b.titleTokens) &&
+    !sameTitle(withoutSiteName(a.titleTokens, a.title), b.titleTokens) &&
+    !sameTitle(a.titleTokens, withoutSiteName(b.titleTokens, b.title))
+  )
+    return false;
   const [small, large] = a.words.size <= b.words.size ? [a.words, b.words] : [b.words, a.words];
   return small.size > 0 && softJaccard(small, large).shared >= REPUBLISHED_CONTAINMENT * small.size;
 }
@@ -304,14 +349,25 @@ export function compareStories(a: ComparedStory, b: ComparedStory, thresholds: {
     const titles = softJaccard(a.text.titleWords, b.text.titleWords).similarity;
     if (titles < SAME_SOURCE_TITLE_THRESHOLD) return no(`same source, headlines differ (${titles.toFixed(2)})`);
   } else if (numbers.a.length && numbers.b.length) return no('numbers differ', numbers);
-  const swap = nameSwap(a.text.titleTokens, b.text.titleTokens) ?? (a.text.leadTokens.length && b.text.leadTokens.length ? nameSwap(a.text.leadTokens, b.text.leadTokens) : null);
+  const swap =
+    nameSwap(a.text.titleTokens, b.text.titleTokens) ??
+    (a.text.leadTokens.length && b.text.leadTokens.length ? nameSwap(a.text.leadTokens, b.text.leadTokens) : null);
   if (swap) return no(sameSource ? 'same source, names differ' : 'names differ', swap);
   if (short && a.publishDate && b.publishDate && Math.abs(a.publishDate.getTime() - b.publishDate.getTime()) > SHORT_WINDOW_DAYS * DAY_MS) {
     return no(`published more than ${SHORT_WINDOW_DAYS} days apart`);
   }
   if (!sameSource && isRepublished(a.text, b.text)) return { ...base, duplicate: true, blocker: null, reason: 'same text re-published' };
-  const threshold = sameSource ? SAME_SOURCE_THRESHOLD : short ? (thresholds.short ?? SHORT_THRESHOLD) : (thresholds.long ?? LONG_THRESHOLD);
+  const threshold = sameSource
+    ? SAME_SOURCE_THRESHOLD
+    : short
+      ? (thresholds.short ?? SHORT_THRESHOLD)
+      : (thresholds.long ?? LONG_THRESHOLD);
   if (similarity < threshold) return no(`similarity ${similarity.toFixed(2)} below ${threshold}`);
   if (short && sharedWords < SHORT_MIN_SHARED_WORDS) return no(`only ${sharedWords} shared words besides numbers and dates`);
-  return { ...base, duplicate: true, blocker: null, reason: sameSource ? 'nearly identical' : short ? 'same short text' : 'same article text' };
+  return {
+    ...base,
+    duplicate: true,
+    blocker: null,
+    reason: sameSource ? 'nearly identical' : short ? 'same short text' : 'same article text',
+  };
 }

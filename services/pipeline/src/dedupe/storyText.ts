@@ -35,14 +35,54 @@ export const STOP_WORDS = new Set(
 );
 
 export const NUMBER_WORDS: Record<string, string> = {
-  one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10', eleven: '11', twelve: '12',
-  thirteen: '13', fourteen: '14', fifteen: '15', sixteen: '16', seventeen: '17', eighteen: '18', nineteen: '19', twenty: '20',
-  first: '1', second: '2', third: '3', fourth: '4', fifth: '5', sixth: '6', seventh: '7', eighth: '8', ninth: '9', tenth: '10',
+  one: '1',
+  two: '2',
+  three: '3',
+  four: '4',
+  five: '5',
+  six: '6',
+  seven: '7',
+  eight: '8',
+  nine: '9',
+  ten: '10',
+  eleven: '11',
+  twelve: '12',
+  thirteen: '13',
+  fourteen: '14',
+  fifteen: '15',
+  sixteen: '16',
+  seventeen: '17',
+  eighteen: '18',
+  nineteen: '19',
+  twenty: '20',
+  first: '1',
+  second: '2',
+  third: '3',
+  fourth: '4',
+  fifth: '5',
+  sixth: '6',
+  seventh: '7',
+  eighth: '8',
+  ninth: '9',
+  tenth: '10',
 };
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 /** Capitalised month names and abbreviations; "May" only next to a number or after "in", "of" or a colon (else it is the verb). */
-const MONTH = /(?<![\p{L}\p{N}])(Jan(?:uary)?|Feb(?:ruary)?|March|Apr(?:il)?|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|(?<=(?:\d\s|[:]\s?|\b(?:in|of|since|until|from)\s))May|May(?=\s\d))(?![\p{L}])/gu;
-const SCALE: Record<string, number> = { k: 1e3, thousand: 1e3, m: 1e6, mn: 1e6, million: 1e6, b: 1e9, bn: 1e9, billion: 1e9, t: 1e12, tn: 1e12, trillion: 1e12 };
+const MONTH =
+  /(?<![\p{L}\p{N}])(Jan(?:uary)?|Feb(?:ruary)?|March|Apr(?:il)?|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|(?<=(?:\d\s|[:]\s?|\b(?:in|of|since|until|from)\s))May|May(?=\s\d))(?![\p{L}])/gu;
+const SCALE: Record<string, number> = {
+  k: 1e3,
+  thousand: 1e3,
+  m: 1e6,
+  mn: 1e6,
+  million: 1e6,
+  b: 1e9,
+  bn: 1e9,
+  billion: 1e9,
+  t: 1e12,
+  tn: 1e12,
+  trillion: 1e12,
+};
 
 /** Accents off, typographic quotes and dashes plain, "U.S." as "US", possessive 's dropped. */
 export function plainForm(text: string): string {
@@ -65,7 +105,9 @@ export const isDesignator = (word: string, position: number, next?: string) =>
 /** Lower-cased words without stop words, number words as digits, ordinals as their number, Porter-stemmed. */
 export function contentWords(text: string): string[] {
   const out: string[] = [];
-  for (const raw of plainForm(text).toLowerCase().match(/[\p{L}\p{N}]+(?:[.,]\p{N}+)*/gu) ?? []) {
+  for (const raw of plainForm(text)
+    .toLowerCase()
+    .match(/[\p{L}\p{N}]+(?:[.,]\p{N}+)*/gu) ?? []) {
     if (STOP_WORDS.has(raw)) continue;
     const w = NUMBER_WORDS[raw] ?? raw;
     if (/^\d[\d,]*(\.\d+)?$/.test(w)) out.push(w.replace(/,/g, ''));
@@ -89,7 +131,8 @@ function numberValue(digits: string, scaleWord: string | undefined, currency: st
 export function storyNumbers(text: string): Set<string> {
   const found = new Set<string>();
   const plain = plainForm(text);
-  const numeric = /(?:(?<=\p{Lu})|(?<![\p{L}\p{N}.,]))([$€£¥])?\s?(?<![\p{L}\p{N}.,])(\d[\d,]*(?:\.\d+)?)(?:[\s-]?(k|m|mn|b|bn|t|tn|thousand|million|billion|trillion)(?!\p{L}))?(?:st|nd|rd|th)?(?![\p{L}\p{N}])/giu;
+  const numeric =
+    /(?:(?<=\p{Lu})|(?<![\p{L}\p{N}.,]))([$€£¥])?\s?(?<![\p{L}\p{N}.,])(\d[\d,]*(?:\.\d+)?)(?:[\s-]?(k|m|mn|b|bn|t|tn|thousand|million|billion|trillion)(?!\p{L}))?(?:st|nd|rd|th)?(?![\p{L}\p{N}])/giu;
   for (const m of plain.matchAll(numeric)) found.add(numberValue(m[2]!.replace(/[.,]$/, ''), m[3], m[1] ?? ''));
   // A word mixing letters and digits ("o3", "4o", "H100") is a designator, kept whole.
   for (const m of plain.matchAll(/(?<![\p{L}\p{N}])[\p{L}\p{N}]*(?:\p{L}\p{N}|\p{N}\p{L})[\p{L}\p{N}]*/gu)) {
@@ -138,7 +181,11 @@ export function leadOf(text: string, maxChars = 300): string {
   return end > 40 ? cut.slice(0, end + 1) : cut;
 }
 
-const firstSentence = (text: string) => text.trim().split(/(?<=[.!?])\s+(?=[\p{Lu}\p{N}"“])/u)[0]?.slice(0, 300) ?? '';
+const firstSentence = (text: string) =>
+  text
+    .trim()
+    .split(/(?<=[.!?])\s+(?=[\p{Lu}\p{N}"“])/u)[0]
+    ?.slice(0, 300) ?? '';
 
 /** Words as written, for lining titles up. */
 export const tokensOf = (text: string) => plainForm(text).match(/[\p{L}\p{N}]+(?:[.,]\p{N}+)*/gu) ?? [];
@@ -157,6 +204,10 @@ export function storyText(title: string, body: string): StoryText {
     numbers: storyNumbers(lead),
     allNumbers: storyNumbers(whole),
     names: storyNames(lead),
-    allWords: new Set(plainForm(whole).toLowerCase().match(/\p{L}[\p{L}\p{N}]*/gu) ?? []),
+    allWords: new Set(
+      plainForm(whole)
+        .toLowerCase()
+        .match(/\p{L}[\p{L}\p{N}]*/gu) ?? [],
+    ),
   };
 }

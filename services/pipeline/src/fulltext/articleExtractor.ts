@@ -36,7 +36,7 @@ function jsonLdAuthor(doc: Document): string | null {
     try {
       const data = JSON.parse(script.textContent ?? '') as unknown;
       for (const node of (Array.isArray(data) ? data : [data]) as { author?: unknown; '@graph'?: unknown[] }[]) {
-        for (const candidate of [node, ...((node?.['@graph'] as typeof node[]) ?? [])]) {
+        for (const candidate of [node, ...((node?.['@graph'] as (typeof node)[]) ?? [])]) {
           const author = candidate?.author;
           const first = Array.isArray(author) ? author[0] : author;
           const name = typeof first === 'string' ? first : (first as { name?: unknown } | undefined)?.name;
@@ -52,7 +52,10 @@ function jsonLdAuthor(doc: Document): string | null {
 
 /** "By Jane Doe | May 2" → "Jane Doe". */
 const cleanByline = (byline: string | null | undefined) => {
-  const name = byline?.replace(/^\s*(by|written by)\s+/i, '').split(/\s[|·•—–]\s|\n/)[0]?.trim();
+  const name = byline
+    ?.replace(/^\s*(by|written by)\s+/i, '')
+    .split(/\s[|·•—–]\s|\n/)[0]
+    ?.trim();
   return name && name.length <= 120 && !/^https?:/i.test(name) ? name : null;
 };
 
@@ -64,7 +67,10 @@ const cleanByline = (byline: string | null | undefined) => {
  */
 export function extractArticle(html: string, pageUrl: string): ExtractedArticle | null {
   const { document } = parseHTML(html);
-  const image = absolute(meta(document, 'meta[property="og:image"]', 'meta[name="og:image"]', 'meta[name="twitter:image"]', 'meta[property="twitter:image"]'), pageUrl);
+  const image = absolute(
+    meta(document, 'meta[property="og:image"]', 'meta[name="og:image"]', 'meta[name="twitter:image"]', 'meta[property="twitter:image"]'),
+    pageUrl,
+  );
   const metaAuthor = meta(document, 'meta[name="author"]', 'meta[property="article:author"]');
   const ldAuthor = jsonLdAuthor(document);
   const parsed = new Readability(document as unknown as Document, { charThreshold: 200 }).parse();

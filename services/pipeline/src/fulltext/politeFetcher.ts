@@ -67,7 +67,8 @@ export class PoliteFetcher {
     } catch {
       return { kind: 'unavailable', reason: 'the item has no valid link' };
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return { kind: 'unavailable', reason: `the link is not a web page (${url.protocol})` };
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      return { kind: 'unavailable', reason: `the link is not a web page (${url.protocol})` };
     const lockKey = `${this.options.prefix}:fulltext:host:${url.host}`;
     const token = `${process.pid}-${Math.random().toString(36).slice(2)}`;
     const acquired = await this.redis.set(lockKey, token, 'PX', this.options.timeoutMs * 2 + 5000, 'NX');
@@ -90,11 +91,17 @@ export class PoliteFetcher {
   private async robots(url: URL): Promise<{ blocked: string | null; crawlDelayMs: number }> {
     const rules = await this.robotsRules(url.origin);
     if (rules.body === null) {
-      return { blocked: rules.unreachable ? `${url.host} did not answer: ${rules.problem}` : `robots.txt of ${url.host} could not be read (${rules.problem})`, crawlDelayMs: 0 };
+      return {
+        blocked: rules.unreachable
+          ? `${url.host} did not answer: ${rules.problem}`
+          : `robots.txt of ${url.host} could not be read (${rules.problem})`,
+        crawlDelayMs: 0,
+      };
     }
     const robots = robotsParser(`${url.origin}/robots.txt`, rules.body);
     const crawlDelayMs = Math.min(MAX_CRAWL_DELAY_MS, (robots.getCrawlDelay(CRAWLER_TOKEN) ?? 0) * 1000);
-    if (robots.isDisallowed(url.toString(), CRAWLER_TOKEN)) return { blocked: `robots.txt of ${url.host} disallows ${url.pathname} for ${CRAWLER_TOKEN}`, crawlDelayMs };
+    if (robots.isDisallowed(url.toString(), CRAWLER_TOKEN))
+      return { blocked: `robots.txt of ${url.host} disallows ${url.pathname} for ${CRAWLER_TOKEN}`, crawlDelayMs };
     return { blocked: null, crawlDelayMs };
   }
 
@@ -105,7 +112,11 @@ export class PoliteFetcher {
     if (cached !== null) return JSON.parse(cached) as RobotsRules;
     let rules: RobotsRules;
     try {
-      const res = await fetch(`${origin}/robots.txt`, { headers: { 'user-agent': this.options.userAgent, accept: 'text/plain' }, signal: AbortSignal.timeout(this.options.timeoutMs), redirect: 'follow' });
+      const res = await fetch(`${origin}/robots.txt`, {
+        headers: { 'user-agent': this.options.userAgent, accept: 'text/plain' },
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+        redirect: 'follow',
+      });
       if (res.ok) rules = { body: new TextDecoder().decode(await readCapped(res, ROBOTS_MAX_BYTES)) };
       else if (res.status >= 400 && res.status < 500) rules = { body: '' };
       else rules = { body: null, problem: `HTTP ${res.status}` };
@@ -119,7 +130,10 @@ export class PoliteFetcher {
   private async request(start: URL, validators: PageValidators): Promise<PageOutcome> {
     let url = start;
     for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-      const headers: Record<string, string> = { 'user-agent': this.options.userAgent, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1' };
+      const headers: Record<string, string> = {
+        'user-agent': this.options.userAgent,
+        accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
+      };
       if (hop === 0 && validators.etag) headers['if-none-match'] = validators.etag;
       if (hop === 0 && validators.lastModified) headers['if-modified-since'] = validators.lastModified;
       const res = await fetch(url, { headers, signal: AbortSignal.timeout(this.options.timeoutMs), redirect: 'manual' });
@@ -130,7 +144,11 @@ export class PoliteFetcher {
         const next = new URL(location, url);
         if (next.origin !== url.origin) {
           const rules = await this.robots(next);
-          if (rules.blocked) return { kind: 'unavailable', reason: `redirected to ${next.host}, whose ${rules.blocked.replace(/^robots\.txt of \S+ /, 'robots.txt ')}` };
+          if (rules.blocked)
+            return {
+              kind: 'unavailable',
+              reason: `redirected to ${next.host}, whose ${rules.blocked.replace(/^robots\.txt of \S+ /, 'robots.txt ')}`,
+            };
         }
         url = next;
         continue;
@@ -150,7 +168,13 @@ export class PoliteFetcher {
         return { kind: 'unavailable', reason: `the page is larger than ${this.options.maxBytes} bytes` };
       }
       const body = await readCapped(res, this.options.maxBytes);
-      return { kind: 'fetched', html: decodeHtml(body, contentType), url: url.toString(), etag: res.headers.get('etag'), lastModified: res.headers.get('last-modified') };
+      return {
+        kind: 'fetched',
+        html: decodeHtml(body, contentType),
+        url: url.toString(),
+        etag: res.headers.get('etag'),
+        lastModified: res.headers.get('last-modified'),
+      };
     }
     return { kind: 'unavailable', reason: `more than ${MAX_REDIRECTS} redirects` };
   }
@@ -178,7 +202,9 @@ async function readCapped(res: Response, max: number): Promise<Buffer> {
 /** The charset from Content-Type, else from a <meta charset> near the top, else UTF-8. */
 function decodeHtml(body: Buffer, contentType: string): string {
   const charset =
-    contentType.match(/charset=["']?([\w-]+)/i)?.[1] ?? body.toString('latin1', 0, Math.min(body.length, 4096)).match(/<meta[^>]+charset=["']?([\w-]+)/i)?.[1] ?? 'utf-8';
+    contentType.match(/charset=["']?([\w-]+)/i)?.[1] ??
+    body.toString('latin1', 0, Math.min(body.length, 4096)).match(/<meta[^>]+charset=["']?([\w-]+)/i)?.[1] ??
+    'utf-8';
   try {
     return new TextDecoder(charset.toLowerCase()).decode(body);
   } catch {

@@ -18,7 +18,11 @@ const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').rep
 export function sourceParagraphs(html: string): string[] {
   return sanitizeArticleHtml(html)
     .split(/<\/(?:p|h[1-6]|li|blockquote)>|<br\s*\/?>/i)
-    .map((chunk) => decode(chunk.replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ').trim())
+    .map((chunk) =>
+      decode(chunk.replace(/<[^>]+>/g, ' '))
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
     .filter(Boolean);
 }
 

@@ -5,8 +5,23 @@ import type { ArticleRow } from '../workers/articleStage';
 /** The article columns publishing copies into the news feed. */
 export type PublishableArticle = Pick<
   ArticleRow,
-  | 'id' | 'title' | 'rewritten_title' | 'rewritten_content' | 'rewritten_excerpt' | 'meta_description' | 'content' | 'excerpt' | 'author'
-  | 'publish_date' | 'category' | 'image_url' | 'source_url' | 'news_source' | 'tags' | 'ai_provider' | 'has_high_volume_keywords'
+  | 'id'
+  | 'title'
+  | 'rewritten_title'
+  | 'rewritten_content'
+  | 'rewritten_excerpt'
+  | 'meta_description'
+  | 'content'
+  | 'excerpt'
+  | 'author'
+  | 'publish_date'
+  | 'category'
+  | 'image_url'
+  | 'source_url'
+  | 'news_source'
+  | 'tags'
+  | 'ai_provider'
+  | 'has_high_volume_keywords'
 > & { pipeline_generation?: number };
 
 const slugBase = (title: string) =>
@@ -34,13 +49,21 @@ export class Publisher {
     this.bus = bus;
   }
 
-  async publish(article: PublishableArticle, requestId?: string): Promise<{ newsFeedId: number | null; created: boolean; updated: boolean }> {
+  async publish(
+    article: PublishableArticle,
+    requestId?: string,
+  ): Promise<{ newsFeedId: number | null; created: boolean; updated: boolean }> {
     try {
       return await this.publishOnce(article, requestId);
     } catch (err) {
       // The source edited the article while it was on its way here: the new pass publishes it, not this one.
       if (err instanceof Superseded) return { newsFeedId: null, created: false, updated: false };
-      if (err instanceof PublishedMeanwhile) return { newsFeedId: (await this.db('news_feed').where({ article_id: article.id }).first('id')).id, created: false, updated: false };
+      if (err instanceof PublishedMeanwhile)
+        return {
+          newsFeedId: (await this.db('news_feed').where({ article_id: article.id }).first('id')).id,
+          created: false,
+          updated: false,
+        };
       throw err;
     }
   }
@@ -49,18 +72,34 @@ export class Publisher {
   private async markPublished(trx: Knex.Transaction, article: PublishableArticle, fields: Record<string, unknown> = {}): Promise<void> {
     const own = trx('articles').where({ id: article.id });
     if (article.pipeline_generation !== undefined) own.where({ pipeline_generation: article.pipeline_generation });
-    if (!(await own.update({ published: true, processing_status: 'completed', pipeline_stage: 'published', ...fields, updated_at: trx.fn.now() }))) throw new Superseded();
+    if (
+      !(await own.update({
+        published: true,
+        processing_status: 'completed',
+        pipeline_stage: 'published',
+        ...fields,
+        updated_at: trx.fn.now(),
+      }))
+    )
+      throw new Superseded();
   }
 
-  private publishOnce(article: PublishableArticle, requestId?: string): Promise<{ newsFeedId: number; created: boolean; updated: boolean }> {
+  private publishOnce(
+    article: PublishableArticle,
+    requestId?: string,
+  ): Promise<{ newsFeedId: number; created: boolean; updated: boolean }> {
     return transactionWithEvents(this.db, this.bus, async (trx, emit, writeEmitted) => {
       const existing = await trx('news_feed').where({ article_id: article.id }).first();
       if (existing) {
         const fields = this.feedFields(article);
-        const changed = (Object.keys(fields) as (keyof typeof fields)[]).some((k) => JSON.stringify(normalise(existing[k])) !== JSON.stringify(normalise(fields[k])));
+        const changed = (Object.keys(fields) as (keyof typeof fields)[]).some(
+          (k) => JSON.stringify(normalise(existing[k])) !== JSON.stringify(normalise(fields[k])),
+        );
         await this.markPublished(trx, article);
         if (changed) {
-          await trx('news_feed').where({ id: existing.id }).update({ ...fields, updated_at: trx.fn.now() });
+          await trx('news_feed')
+            .where({ id: existing.id })
+            .update({ ...fields, updated_at: trx.fn.now() });
           emit('newsfeed.updated', { newsFeedId: existing.id }, requestId);
         }
         return { newsFeedId: existing.id as number, created: false, updated: changed };

@@ -52,10 +52,15 @@ export class AdminArticlesRepository {
 
   /** Duplicates by id (whatever their date), or published on or after a UTC day. */
   duplicates(selection: DuplicateSelection, trx: Knex = this.db, lock = false): Promise<DuplicateRow[]> {
-    const q = trx<DuplicateRow>('articles').select('id', 'title', 'publish_date', 'processing_status').where({ processing_status: 'duplicate' });
+    const q = trx<DuplicateRow>('articles')
+      .select('id', 'title', 'publish_date', 'processing_status')
+      .where({ processing_status: 'duplicate' });
     if ('specificIds' in selection) q.whereIn('id', selection.specificIds);
     else q.whereRaw(`publish_date >= (?::date)::timestamp AT TIME ZONE 'UTC'`, [selection.fromDate]);
-    q.orderBy([{ column: 'publish_date', order: 'desc' }, { column: 'id', order: 'desc' }]);
+    q.orderBy([
+      { column: 'publish_date', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ]);
     return lock ? q.forUpdate() : q;
   }
 
@@ -72,7 +77,10 @@ export class AdminArticlesRepository {
         processing_status: 'pending',
         is_duplicate: false,
         duplicate_of: null,
-        duplicate_detection_data: trx.raw(`coalesce(duplicate_detection_data, '{}'::jsonb) || jsonb_build_object('resetAt', now(), 'resetBy', ?::text)`, [actor]),
+        duplicate_detection_data: trx.raw(
+          `coalesce(duplicate_detection_data, '{}'::jsonb) || jsonb_build_object('resetAt', now(), 'resetBy', ?::text)`,
+          [actor],
+        ),
         pipeline_stage: 'deduped',
         pipeline_generation: trx.raw('pipeline_generation + 1'),
         processing_attempts: 0,
@@ -110,7 +118,10 @@ export class AdminArticlesRepository {
       .select('id', 'title', 'seo_score', 'processing_status')
       .where({ processing_status: 'pending' })
       .where('seo_score', '<', SEO_SCORE_THRESHOLD)
-      .orderBy([{ column: 'seo_score', order: 'asc' }, { column: 'id', order: 'asc' }]);
+      .orderBy([
+        { column: 'seo_score', order: 'asc' },
+        { column: 'id', order: 'asc' },
+      ]);
     return lock ? q.forUpdate() : q;
   }
 
@@ -121,7 +132,12 @@ export class AdminArticlesRepository {
       .whereIn('id', ids)
       .where({ processing_status: 'pending' })
       .where('seo_score', '<', SEO_SCORE_THRESHOLD)
-      .update({ processing_status: 'skipped', processing_attempts: PROCESSING_ATTEMPTS_CAP, pipeline_generation: trx.raw('pipeline_generation + 1'), updated_at: trx.fn.now() })
+      .update({
+        processing_status: 'skipped',
+        processing_attempts: PROCESSING_ATTEMPTS_CAP,
+        pipeline_generation: trx.raw('pipeline_generation + 1'),
+        updated_at: trx.fn.now(),
+      })
       .returning('id');
     return rows.map((r: { id: number }) => r.id);
   }
@@ -131,7 +147,10 @@ export class AdminArticlesRepository {
    * `minutes`: pending or processing, not held by the SEO gate, not yet published.
    */
   stuck(minutes: number, trx: Knex = this.db, lock = false, limit?: number): Promise<StuckRow[]> {
-    const q = whereStuck(trx<StuckRow>('articles').select('id', 'title', 'processing_status', 'pipeline_stage', 'updated_at'), minutes).orderBy([
+    const q = whereStuck(
+      trx<StuckRow>('articles').select('id', 'title', 'processing_status', 'pipeline_stage', 'updated_at'),
+      minutes,
+    ).orderBy([
       { column: 'updated_at', order: 'asc' },
       { column: 'id', order: 'asc' },
     ]);

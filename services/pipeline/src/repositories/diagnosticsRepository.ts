@@ -1,5 +1,11 @@
 import type { Knex } from '@neuralbeat/common';
-import { PROCESSING_ATTEMPTS_CAP, SEO_SCORE_THRESHOLD, type ConditionData, type DiagnosticArticle, type SeoDistributionData } from '@neuralbeat/common/contracts';
+import {
+  PROCESSING_ATTEMPTS_CAP,
+  SEO_SCORE_THRESHOLD,
+  type ConditionData,
+  type DiagnosticArticle,
+  type SeoDistributionData,
+} from '@neuralbeat/common/contracts';
 
 interface ArticleListRow {
   id: number;
@@ -58,7 +64,13 @@ export class DiagnosticsRepository {
       [PROCESSING_ATTEMPTS_CAP, SEO_SCORE_THRESHOLD],
     );
     const r = rows[0];
-    return { totalArticles: r.total, pendingArticles: r.pending, withLowAttempts: r.low_attempts, notInNewsFeed: r.not_in_feed, meetingSeoThreshold: r.meeting_seo };
+    return {
+      totalArticles: r.total,
+      pendingArticles: r.pending,
+      withLowAttempts: r.low_attempts,
+      notInNewsFeed: r.not_in_feed,
+      meetingSeoThreshold: r.meeting_seo,
+    };
   }
 
   /** Articles in the news feed whose own record is not published and completed (the fix-status tool's work). */
@@ -81,7 +93,10 @@ export class DiagnosticsRepository {
       base().count({ n: '*' }).first(),
       base()
         .select(ARTICLE_COLUMNS.map((c) => `a.${c}`))
-        .orderBy([{ column: 'a.seo_score', order: 'desc' }, { column: 'a.id', order: 'asc' }])
+        .orderBy([
+          { column: 'a.seo_score', order: 'desc' },
+          { column: 'a.id', order: 'asc' },
+        ])
         .limit(limit),
     ]);
     return { total: Number(count?.n ?? 0), articles: (rows as ArticleListRow[]).map(presentArticle) };
@@ -92,7 +107,10 @@ export class DiagnosticsRepository {
     const rows = await this.db('articles')
       .select(ARTICLE_COLUMNS)
       .where('processing_attempts', '>', 0)
-      .orderBy([{ column: 'updated_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+      .orderBy([
+        { column: 'updated_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
       .limit(limit);
     return (rows as ArticleListRow[]).map(presentArticle);
   }
@@ -103,7 +121,10 @@ export class DiagnosticsRepository {
       .select('id', 'name', 'consecutive_failures', 'last_error')
       .where({ enabled: true })
       .where('consecutive_failures', '>', 0)
-      .orderBy([{ column: 'consecutive_failures', order: 'desc' }, { column: 'id', order: 'asc' }]);
+      .orderBy([
+        { column: 'consecutive_failures', order: 'desc' },
+        { column: 'id', order: 'asc' },
+      ]);
   }
 
   /** Calls, failures and the latest error per provider over the last `hours`. */

@@ -16,11 +16,55 @@
  * Articles scoring below SEO_SCORE_THRESHOLD (68) stay pending and go no further.
  */
 export const AI_KEYWORDS = [
-  'ai', 'artificial intelligence', 'machine learning', 'deep learning', 'neural', 'model', 'models', 'llm', 'language model',
-  'generative', 'gpt', 'transformer', 'agent', 'agents', 'chatbot', 'robot', 'robotics', 'computer vision', 'nlp', 'inference',
-  'training', 'dataset', 'benchmark', 'rag', 'retrieval', 'embedding', 'embeddings', 'open-source', 'open source', 'gpu', 'algorithm', 'automation', 'multimodal', 'reasoning',
+  'ai',
+  'artificial intelligence',
+  'machine learning',
+  'deep learning',
+  'neural',
+  'model',
+  'models',
+  'llm',
+  'language model',
+  'generative',
+  'gpt',
+  'transformer',
+  'agent',
+  'agents',
+  'chatbot',
+  'robot',
+  'robotics',
+  'computer vision',
+  'nlp',
+  'inference',
+  'training',
+  'dataset',
+  'benchmark',
+  'rag',
+  'retrieval',
+  'embedding',
+  'embeddings',
+  'open-source',
+  'open source',
+  'gpu',
+  'algorithm',
+  'automation',
+  'multimodal',
+  'reasoning',
 ];
-export const HIGH_VOLUME_KEYWORDS = ['chatgpt', 'openai', 'gpt', 'artificial intelligence', 'generative ai', 'llm', 'ai model', 'machine learning', 'gemini', 'claude', 'ai agents', 'ai regulation'];
+export const HIGH_VOLUME_KEYWORDS = [
+  'chatgpt',
+  'openai',
+  'gpt',
+  'artificial intelligence',
+  'generative ai',
+  'llm',
+  'ai model',
+  'machine learning',
+  'gemini',
+  'claude',
+  'ai agents',
+  'ai regulation',
+];
 
 export interface SeoInput {
   title: string;
@@ -35,9 +79,15 @@ export interface SeoResult {
   hasHighVolumeKeywords: boolean;
 }
 
-const plain = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&[a-z#0-9]+;/gi, ' ').replace(/\s+/g, ' ').trim();
+const plain = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&[a-z#0-9]+;/gi, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 const words = (text: string) => text.match(/[\p{L}\p{N}'’-]+/gu) ?? [];
-const contains = (haystack: string, keyword: string) => new RegExp(`(^|[^\\p{L}\\p{N}])${keyword.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}\\p{N}])`, 'iu').test(haystack);
+const contains = (haystack: string, keyword: string) =>
+  new RegExp(`(^|[^\\p{L}\\p{N}])${keyword.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}\\p{N}])`, 'iu').test(haystack);
 
 export function scoreSeo(input: SeoInput): SeoResult {
   const reasoning: string[] = [];

@@ -22,7 +22,10 @@ afterAll(async () => {
 function runnerOn(name: string, timeoutMs: number) {
   const queue = new Queue(name, { connection: redis, prefix });
   const events = new QueueEvents(name, { connection: redis, prefix });
-  closers.push(() => queue.close(), () => events.close());
+  closers.push(
+    () => queue.close(),
+    () => events.close(),
+  );
   return { queue, runner: new AdminFixRunner(queue, events, timeoutMs) };
 }
 const job = { kind: 'lowSeoFix' as const, dryRun: false };
@@ -45,7 +48,10 @@ describe('AdminFixRunner', () => {
 
   it('answers 504 for a fix still running when time is up, and lets it finish', async () => {
     const { queue, runner } = runnerOn('fix-slow', 600);
-    const worker = new Worker('fix-slow', async () => new Promise((r) => setTimeout(() => r({ message: 'late' }), 1500)), { connection: redis, prefix });
+    const worker = new Worker('fix-slow', async () => new Promise((r) => setTimeout(() => r({ message: 'late' }), 1500)), {
+      connection: redis,
+      prefix,
+    });
     closers.push(() => worker.close());
     await worker.waitUntilReady();
     expect(await runner.run(job).catch((e: unknown) => e)).toMatchObject({ status: 504, code: 'fix_timeout' });
@@ -63,6 +69,10 @@ describe('AdminFixRunner', () => {
       { connection: redis, prefix },
     );
     closers.push(() => worker.close());
-    expect(await runner.run(job).catch((e: unknown) => e)).toMatchObject({ status: 500, code: 'fix_failed', message: 'The fix failed: database is read-only' });
+    expect(await runner.run(job).catch((e: unknown) => e)).toMatchObject({
+      status: 500,
+      code: 'fix_failed',
+      message: 'The fix failed: database is read-only',
+    });
   });
 });

@@ -36,9 +36,18 @@ export class AdminFixRunner {
           () => true,
           () => false,
         );
-        if (removed) throw new AppError(503, 'fix_unavailable', `No pipeline worker took the fix within ${seconds} s; nothing was changed. Try again shortly.`);
+        if (removed)
+          throw new AppError(
+            503,
+            'fix_unavailable',
+            `No pipeline worker took the fix within ${seconds} s; nothing was changed. Try again shortly.`,
+          );
       }
-      throw new AppError(504, 'fix_timeout', `The fix is taking longer than ${seconds} s; it keeps running and a live run will appear in the audit log when it finishes.`);
+      throw new AppError(
+        504,
+        'fix_timeout',
+        `The fix is taking longer than ${seconds} s; it keeps running and a live run will appear in the audit log when it finishes.`,
+      );
     }
   }
 }

@@ -69,7 +69,19 @@ export class DiagnosticsService {
   }
 
   async report(now = new Date()): Promise<DiagnosticReport> {
-    const [{ byStatus: counts, pendingHeldBySeo: lowSeo }, seo, duplicates, conditions, mismatches, stuck, eligible, recent, queues, sources, providers] = await Promise.all([
+    const [
+      { byStatus: counts, pendingHeldBySeo: lowSeo },
+      seo,
+      duplicates,
+      conditions,
+      mismatches,
+      stuck,
+      eligible,
+      recent,
+      queues,
+      sources,
+      providers,
+    ] = await Promise.all([
       this.stats.statusCounts(),
       this.diagnostics.seoDistribution(),
       this.stats.duplicateTotals(RECENT_DUPLICATES_HOURS),
@@ -110,10 +122,16 @@ export class DiagnosticsService {
       this.stuckSection(stuck),
       section(
         'Content Generation Eligibility',
-        eligible.total ? `${plural(eligible.total, 'article')} passed the SEO gate and await content generation` : 'No articles are waiting for content generation',
+        eligible.total
+          ? `${plural(eligible.total, 'article')} passed the SEO gate and await content generation`
+          : 'No articles are waiting for content generation',
         eligible.articles,
       ),
-      section('Recent Processing Attempts', recent.length ? `The ${plural(recent.length, 'article')} processed most recently` : 'No processing attempts recorded yet', recent),
+      section(
+        'Recent Processing Attempts',
+        recent.length ? `The ${plural(recent.length, 'article')} processed most recently` : 'No processing attempts recorded yet',
+        recent,
+      ),
       this.queueSection(queues),
       this.sourceSection(sources),
       this.providerSection(providers),
@@ -153,7 +171,11 @@ export class DiagnosticsService {
 
   private duplicateSection(totals: { total: number; recent: number; recentArticles: number }) {
     const share = totals.recentArticles ? Math.round((totals.recent / totals.recentArticles) * 1000) / 10 : 0;
-    const data: DuplicateDiagnosticData = { totalDuplicates: totals.total, recentDuplicates: totals.recent, recentDuplicatePercentage: share };
+    const data: DuplicateDiagnosticData = {
+      totalDuplicates: totals.total,
+      recentDuplicates: totals.recent,
+      recentDuplicatePercentage: share,
+    };
     const findings: Finding[] =
       share >= DIAGNOSTIC_LIMITS.duplicateShare && totals.recentArticles >= DIAGNOSTIC_LIMITS.duplicateMinArticles
         ? [
@@ -165,7 +187,9 @@ export class DiagnosticsService {
         : [];
     return section(
       'Duplicate Article Statistics',
-      totals.total ? `${plural(totals.total, 'duplicate')} in total, ${totals.recent} in the last ${RECENT_DUPLICATES_HOURS} hours` : 'No duplicate articles',
+      totals.total
+        ? `${plural(totals.total, 'duplicate')} in total, ${totals.recent} in the last ${RECENT_DUPLICATES_HOURS} hours`
+        : 'No duplicate articles',
       data,
       findings,
     );
@@ -189,11 +213,20 @@ export class DiagnosticsService {
           },
         ]
       : [];
-    return section('Stuck Articles', stuck.length ? `${plural(stuck.length, 'article')} stuck` : `No stuck articles (none unchanged for over ${plural(this.stuckMinutes, 'minute')})`, articles, findings);
+    return section(
+      'Stuck Articles',
+      stuck.length
+        ? `${plural(stuck.length, 'article')} stuck`
+        : `No stuck articles (none unchanged for over ${plural(this.stuckMinutes, 'minute')})`,
+      articles,
+      findings,
+    );
   }
 
   private queueSection(queues: QueueSummary[]) {
-    const data: QueueHealthData = { queues: queues.map((q) => ({ name: q.label, failed: q.counts.failed, waiting: q.counts.waiting, active: q.counts.active })) };
+    const data: QueueHealthData = {
+      queues: queues.map((q) => ({ name: q.label, failed: q.counts.failed, waiting: q.counts.waiting, active: q.counts.active })),
+    };
     const findings: Finding[] = queues
       .filter((q) => q.counts.failed > 0)
       .map((q) => {
@@ -204,23 +237,44 @@ export class DiagnosticsService {
         };
       });
     const failed = queues.reduce((sum, q) => sum + q.counts.failed, 0);
-    return section('Queue Health', failed ? `${plural(failed, 'failed job')} across the queues` : 'No failed jobs in any queue', data, findings);
+    return section(
+      'Queue Health',
+      failed ? `${plural(failed, 'failed job')} across the queues` : 'No failed jobs in any queue',
+      data,
+      findings,
+    );
   }
 
   private sourceSection(sources: { id: number; name: string; consecutive_failures: number; last_error: string | null }[]) {
-    const data: SourceHealthData = { sources: sources.map((s) => ({ id: s.id, name: s.name, consecutiveFailures: s.consecutive_failures, lastError: s.last_error })) };
+    const data: SourceHealthData = {
+      sources: sources.map((s) => ({ id: s.id, name: s.name, consecutiveFailures: s.consecutive_failures, lastError: s.last_error })),
+    };
     const findings: Finding[] = sources.map((s) => {
       const text = `Source "${s.name}" failed ${plural(s.consecutive_failures, 'time')} in a row${s.last_error ? `: ${s.last_error}` : ''}.`;
       return s.consecutive_failures >= DIAGNOSTIC_LIMITS.sourceFailures
-        ? { bottleneck: text, recommendation: `Check the feed of "${s.name}" on News Sources (/admin/sources), then collect it now or disable it.` }
+        ? {
+            bottleneck: text,
+            recommendation: `Check the feed of "${s.name}" on News Sources (/admin/sources), then collect it now or disable it.`,
+          }
         : { warning: text };
     });
-    return section('News Sources', sources.length ? `${plural(sources.length, 'enabled source')} failing` : 'No failing news sources', data, findings);
+    return section(
+      'News Sources',
+      sources.length ? `${plural(sources.length, 'enabled source')} failing` : 'No failing news sources',
+      data,
+      findings,
+    );
   }
 
   private providerSection(rows: { provider: string; calls: number; failures: number; last_error: string | null }[]) {
     const data: ProviderHealthData = {
-      providers: rows.map((r) => ({ provider: r.provider, calls: r.calls, failures: r.failures, errorRate: r.calls ? Math.round((r.failures / r.calls) * 1000) / 10 : 0, lastError: r.last_error })),
+      providers: rows.map((r) => ({
+        provider: r.provider,
+        calls: r.calls,
+        failures: r.failures,
+        errorRate: r.calls ? Math.round((r.failures / r.calls) * 1000) / 10 : 0,
+        lastError: r.last_error,
+      })),
     };
     const findings: Finding[] = rows
       .filter((r) => r.calls >= DIAGNOSTIC_LIMITS.providerMinCalls && r.failures / r.calls >= DIAGNOSTIC_LIMITS.providerErrorRate)
@@ -232,6 +286,11 @@ export class DiagnosticsService {
         };
       });
     const calls = rows.reduce((sum, r) => sum + r.calls, 0);
-    return section('AI Provider Health', calls ? `${plural(calls, 'provider call')} in the last 24 hours` : 'No provider calls in the last 24 hours', data, findings);
+    return section(
+      'AI Provider Health',
+      calls ? `${plural(calls, 'provider call')} in the last 24 hours` : 'No provider calls in the last 24 hours',
+      data,
+      findings,
+    );
   }
 }

@@ -53,14 +53,20 @@ export class FixTools {
 
   async duplicateReset(job: Extract<FixJob, { kind: 'duplicateReset' }>): Promise<DuplicateResetResult> {
     const selection: DuplicateSelection = job.specificIds?.length ? { specificIds: job.specificIds } : { fromDate: job.fromDate! };
-    const criteria = 'specificIds' in selection ? `with the given ${plural(selection.specificIds.length, 'ID')}` : `published on or after ${selection.fromDate}`;
+    const criteria =
+      'specificIds' in selection
+        ? `with the given ${plural(selection.specificIds.length, 'ID')}`
+        : `published on or after ${selection.fromDate}`;
     const presentRow = (r: { id: number; title: string; publish_date: Date; processing_status: string }, status = r.processing_status) => ({
       id: r.id,
       title: r.title,
       publishDate: r.publish_date.toISOString(),
       status,
     });
-    const unmatched = (found: number) => ('specificIds' in selection && found < selection.specificIds.length ? ` (${plural(selection.specificIds.length - found, 'given ID')} not a duplicate article)` : '');
+    const unmatched = (found: number) =>
+      'specificIds' in selection && found < selection.specificIds.length
+        ? ` (${plural(selection.specificIds.length - found, 'given ID')} not a duplicate article)`
+        : '';
 
     if (job.dryRun) {
       const rows = await this.articles.duplicates(selection);
@@ -76,7 +82,14 @@ export class FixTools {
         actorOf(job).username,
         trx,
       );
-      if (resetIds.length) await recordAudit(trx, { actor: actorOf(job), action: 'duplicateReset', params: { ...selection }, affectedIds: resetIds, requestId: job.requestId });
+      if (resetIds.length)
+        await recordAudit(trx, {
+          actor: actorOf(job),
+          action: 'duplicateReset',
+          params: { ...selection },
+          affectedIds: resetIds,
+          requestId: job.requestId,
+        });
       return { rows, resetIds };
     });
     // The operator overruled the duplicate check: the articles go on from the SEO stage.
@@ -88,7 +101,11 @@ export class FixTools {
       : `No duplicate articles ${criteria} were found`;
     return {
       message,
-      results: { total: rows.length, processed: resetIds.length, articles: rows.map((r) => presentRow(r, reset.has(r.id) ? 'pending' : r.processing_status)) },
+      results: {
+        total: rows.length,
+        processed: resetIds.length,
+        articles: rows.map((r) => presentRow(r, reset.has(r.id) ? 'pending' : r.processing_status)),
+      },
     };
   }
 
@@ -108,17 +125,22 @@ export class FixTools {
         rows.map((r) => r.id),
         trx,
       );
-      if (fixed.length) await recordAudit(trx, { actor: actorOf(job), action: 'publishedStatusFix', affectedIds: fixed, requestId: job.requestId });
+      if (fixed.length)
+        await recordAudit(trx, { actor: actorOf(job), action: 'publishedStatusFix', affectedIds: fixed, requestId: job.requestId });
       return { rows, fixed };
     });
     this.logger.info({ fix: 'publishedStatusFix', count: fixed.length, requestId: job.requestId }, 'published statuses fixed');
-    const message = rows.length ? `Marked ${fixed.length} of ${plural(rows.length, 'article')} in the news feed as published and completed` : 'All articles already have the correct status';
+    const message = rows.length
+      ? `Marked ${fixed.length} of ${plural(rows.length, 'article')} in the news feed as published and completed`
+      : 'All articles already have the correct status';
     return { message, results: { total: rows.length, processed: fixed.length, articles: present(rows) } };
   }
 
   async lowSeoFix(job: Extract<FixJob, { kind: 'lowSeoFix' }>): Promise<LowSeoFixResult> {
     const sample = (rows: { id: number; title: string; seo_score: number; processing_status: string }[], status?: string) =>
-      rows.slice(0, LOW_SEO_SAMPLE_SIZE).map((r) => ({ id: r.id, title: r.title, seo_score: r.seo_score, processing_status: status ?? r.processing_status }));
+      rows
+        .slice(0, LOW_SEO_SAMPLE_SIZE)
+        .map((r) => ({ id: r.id, title: r.title, seo_score: r.seo_score, processing_status: status ?? r.processing_status }));
     if (job.dryRun) {
       const rows = await this.articles.lowSeoPending();
       const message = rows.length
@@ -132,7 +154,14 @@ export class FixTools {
         rows.map((r) => r.id),
         trx,
       );
-      if (skipped.length) await recordAudit(trx, { actor: actorOf(job), action: 'lowSeoFix', params: { threshold: SEO_SCORE_THRESHOLD }, affectedIds: skipped, requestId: job.requestId });
+      if (skipped.length)
+        await recordAudit(trx, {
+          actor: actorOf(job),
+          action: 'lowSeoFix',
+          params: { threshold: SEO_SCORE_THRESHOLD },
+          affectedIds: skipped,
+          requestId: job.requestId,
+        });
       return { rows, skipped };
     });
     this.logger.info({ fix: 'lowSeoFix', count: skipped.length, requestId: job.requestId }, 'low-SEO articles skipped');
@@ -151,11 +180,19 @@ export class FixTools {
 
   async stuckRequeue(job: Extract<FixJob, { kind: 'stuckRequeue' }>): Promise<StuckRequeueResult> {
     const present = (rows: { id: number; title: string; processing_status: string; pipeline_stage: string; updated_at: Date }[]) =>
-      rows.map((r) => ({ id: r.id, title: r.title, status: r.processing_status, stage: r.pipeline_stage, updatedAt: r.updated_at.toISOString() }));
+      rows.map((r) => ({
+        id: r.id,
+        title: r.title,
+        status: r.processing_status,
+        stage: r.pipeline_stage,
+        updatedAt: r.updated_at.toISOString(),
+      }));
     const idle = `unchanged for over ${plural(this.stuckMinutes, 'minute')}`;
     if (job.dryRun) {
       const rows = await this.articles.stuck(this.stuckMinutes);
-      const message = rows.length ? `Found ${plural(rows.length, 'stuck article')} (${idle}) that would be queued again; nothing was changed` : `No articles are stuck (${idle})`;
+      const message = rows.length
+        ? `Found ${plural(rows.length, 'stuck article')} (${idle}) that would be queued again; nothing was changed`
+        : `No articles are stuck (${idle})`;
       return { message, results: { total: rows.length, processed: 0, articles: present(rows) } };
     }
     const { rows, bumped } = await this.db.transaction(async (trx) => {
@@ -165,13 +202,22 @@ export class FixTools {
         this.stuckMinutes,
         trx,
       );
-      if (bumped.length) await recordAudit(trx, { actor: actorOf(job), action: 'stuckRequeue', params: { minutes: this.stuckMinutes }, affectedIds: bumped.map((b) => b.id), requestId: job.requestId });
+      if (bumped.length)
+        await recordAudit(trx, {
+          actor: actorOf(job),
+          action: 'stuckRequeue',
+          params: { minutes: this.stuckMinutes },
+          affectedIds: bumped.map((b) => b.id),
+          requestId: job.requestId,
+        });
       return { rows, bumped };
     });
     // A new generation gives the next stage a new job id, so it runs even if a lost job of the old pass still holds the old id.
     for (const { id } of bumped) await this.flow.start(id, job.requestId);
     this.logger.info({ fix: 'stuckRequeue', count: bumped.length, requestId: job.requestId }, 'stuck articles queued again');
-    const message = rows.length ? `Queued ${bumped.length} of ${plural(rows.length, 'stuck article')} again from their next stage` : `No articles are stuck (${idle})`;
+    const message = rows.length
+      ? `Queued ${bumped.length} of ${plural(rows.length, 'stuck article')} again from their next stage`
+      : `No articles are stuck (${idle})`;
     return { message, results: { total: rows.length, processed: bumped.length, articles: present(rows) } };
   }
 }

@@ -88,12 +88,15 @@ export class QueueMonitor {
   async retryFailed(queueName: string, actor: SessionUser, jobId?: string, requestId?: string): Promise<QueueRetryResult> {
     const entry = this.monitored.get(queueName);
     if (!entry) throw notFound(`No queue named ${queueName}`);
-    const jobs = jobId ? [await entry.queue.getJob(jobId)].filter((j): j is Job => Boolean(j)) : await entry.queue.getFailed(0, RETRY_BATCH - 1);
+    const jobs = jobId
+      ? [await entry.queue.getJob(jobId)].filter((j): j is Job => Boolean(j))
+      : await entry.queue.getFailed(0, RETRY_BATCH - 1);
     const failed: Job[] = [];
     for (const job of jobs) if ((await job.getState()) === 'failed') failed.push(job);
     if (jobId && !failed.length) throw notFound(`No failed job ${jobId} in ${entry.label}`);
 
-    const stage = entry.stage && (ARTICLE_STAGE_ORDER as readonly string[]).includes(entry.stage) ? (entry.stage as ArticleStage) : undefined;
+    const stage =
+      entry.stage && (ARTICLE_STAGE_ORDER as readonly string[]).includes(entry.stage) ? (entry.stage as ArticleStage) : undefined;
     const articleIds = failed.map((j) => Number(j.data?.articleId)).filter((id) => Number.isInteger(id) && id > 0);
     await this.db.transaction(async (trx) => {
       if (stage && articleIds.length) {
@@ -101,12 +104,27 @@ export class QueueMonitor {
           .whereIn('id', articleIds)
           .where({ processing_status: 'failed' })
           // A retried rewrite gets a fresh budget of provider tries.
-          .update({ processing_status: stage === 'fullText' || stage === 'dedupe' ? 'pending' : 'processing', last_error: null, ...(stage === 'rewrite' ? { processing_attempts: 0 } : {}), updated_at: trx.fn.now() });
+          .update({
+            processing_status: stage === 'fullText' || stage === 'dedupe' ? 'pending' : 'processing',
+            last_error: null,
+            ...(stage === 'rewrite' ? { processing_attempts: 0 } : {}),
+            updated_at: trx.fn.now(),
+          });
       }
-      if (failed.length) await recordAudit(trx, { actor, action: 'queueRetry', params: { queue: queueName, ...(jobId ? { jobId } : {}) }, affectedIds: articleIds, affectedCount: failed.length, requestId });
+      if (failed.length)
+        await recordAudit(trx, {
+          actor,
+          action: 'queueRetry',
+          params: { queue: queueName, ...(jobId ? { jobId } : {}) },
+          affectedIds: articleIds,
+          affectedCount: failed.length,
+          requestId,
+        });
     });
     for (const job of failed) await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
-    const message = failed.length ? `Retrying ${failed.length} failed ${failed.length === 1 ? 'job' : 'jobs'} of ${entry.label}` : `${entry.label} has no failed jobs`;
+    const message = failed.length
+      ? `Retrying ${failed.length} failed ${failed.length === 1 ? 'job' : 'jobs'} of ${entry.label}`
+      : `${entry.label} has no failed jobs`;
     return { message, retried: failed.length };
   }
 

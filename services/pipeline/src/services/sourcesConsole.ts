@@ -5,7 +5,20 @@ import type { NewsSourceRow } from '../collect/sourcesRepository';
 import { schedulerId } from '../collect/scheduler';
 import { SourcesService } from './sourcesService';
 
-const KNOWN_COLUMNS = new Set(['id', 'name', 'feed_url', 'enabled', 'etag', 'last_modified', 'last_fetched_at', 'last_success_at', 'last_error', 'consecutive_failures', 'created_at', 'updated_at']);
+const KNOWN_COLUMNS = new Set([
+  'id',
+  'name',
+  'feed_url',
+  'enabled',
+  'etag',
+  'last_modified',
+  'last_fetched_at',
+  'last_success_at',
+  'last_error',
+  'consecutive_failures',
+  'created_at',
+  'updated_at',
+]);
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
 /**
@@ -30,7 +43,10 @@ export class SourcesConsole {
   }
 
   async present(row: NewsSourceRow): Promise<AdminSource> {
-    return presentSource(row, (await this.collectQueue.getJobSchedulers()).find((s) => s.key === schedulerId(row.id)));
+    return presentSource(
+      row,
+      (await this.collectQueue.getJobSchedulers()).find((s) => s.key === schedulerId(row.id)),
+    );
   }
 
   audit(actor: SessionUser, action: AuditAction, row: NewsSourceRow, requestId?: string): Promise<void> {
@@ -51,7 +67,9 @@ function presentSource(row: NewsSourceRow, scheduler: { every?: number; next?: n
     name: row.name,
     feedUrl: row.feed_url,
     enabled: row.enabled,
-    schedule: scheduler?.every ? { everySeconds: Math.round(scheduler.every / 1000), nextRunAt: scheduler.next ? new Date(scheduler.next).toISOString() : null } : null,
+    schedule: scheduler?.every
+      ? { everySeconds: Math.round(scheduler.every / 1000), nextRunAt: scheduler.next ? new Date(scheduler.next).toISOString() : null }
+      : null,
     lastFetchedAt: iso(row.last_fetched_at),
     lastSuccessAt: iso(row.last_success_at),
     lastError: row.last_error,

@@ -32,7 +32,8 @@ export class SourcesService {
     } catch {
       throw validationFailed(`"${feedUrl}" is not a valid URL`, 'feedUrl');
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw validationFailed('The feed URL must start with http:// or https://', 'feedUrl');
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw validationFailed('The feed URL must start with http:// or https://', 'feedUrl');
     const row = await this.repository.upsert(trimmed, url.toString());
     if (row.enabled) await scheduleSource(this.collectQueue, row.id, this.intervalSeconds);
     return row;

@@ -58,7 +58,8 @@ export class PipelineSweep {
         .then((report) => {
           if (this.failing) this.options.logger.info('pipeline sweep working again');
           this.failing = false;
-          if (report && (report.requeued || report.failed || report.schedulesRepaired)) this.options.logger.info(report, 'pipeline sweep drove stuck articles on');
+          if (report && (report.requeued || report.failed || report.schedulesRepaired))
+            this.options.logger.info(report, 'pipeline sweep drove stuck articles on');
         })
         .catch((err) => {
           if (!this.failing) this.options.logger.warn({ err: (err as Error).message }, 'pipeline sweep failed; trying again next round');

@@ -54,7 +54,9 @@ type ArticleJob = Job<{ articleId: number; requestId?: string }>;
 
 /** The stage that takes an article on from the progress mark it has reached (none once published). */
 export function nextStageAfter(mark: StageMark): ArticleStage | undefined {
-  return (Object.keys(DONE_MARK) as ArticleStage[]).find((stage) => STAGE_MARKS.indexOf(DONE_MARK[stage]) === STAGE_MARKS.indexOf(mark) + 1);
+  return (Object.keys(DONE_MARK) as ArticleStage[]).find(
+    (stage) => STAGE_MARKS.indexOf(DONE_MARK[stage]) === STAGE_MARKS.indexOf(mark) + 1,
+  );
 }
 
 /** An article waiting on nothing: finished, failed, a duplicate, or held below the SEO threshold. */
@@ -98,7 +100,10 @@ export function articleStage(
       return await run(job, token);
     } catch (err) {
       if (!token || !isDatabaseUnavailable(err)) throw err;
-      deps.logger.warn({ stage, articleId: job.data.articleId, err: (err as Error).message }, 'database unavailable; the stage waits and retries');
+      deps.logger.warn(
+        { stage, articleId: job.data.articleId, err: (err as Error).message },
+        'database unavailable; the stage waits and retries',
+      );
       await job.moveToDelayed(Date.now() + Math.max(deps.config.PIPELINE_BACKOFF_MS, 1000), token);
       throw new DelayedError();
     }

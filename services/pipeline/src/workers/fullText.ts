@@ -25,12 +25,14 @@ export function createFullTextProcessor(deps: WorkerDeps) {
   });
   /** Records the stage's result; 'held' when the source edited the article meanwhile (its new pass carries on). */
   const finish = async (article: ArticleRow, fields: Record<string, unknown>): Promise<'done' | 'held'> => {
-    const updated = await deps.db('articles')
+    const updated = await deps
+      .db('articles')
       .where({ id: article.id, pipeline_generation: article.pipeline_generation })
       .update({ ...fields, pipeline_stage: 'extracted', updated_at: deps.db.fn.now() });
     return updated ? 'done' : 'held';
   };
-  const keepFeedText = (article: ArticleRow, reason: string) => finish(article, { full_text_status: 'feed', full_text_note: `Feed text kept: ${reason}.` });
+  const keepFeedText = (article: ArticleRow, reason: string) =>
+    finish(article, { full_text_status: 'feed', full_text_note: `Feed text kept: ${reason}.` });
 
   return articleStage('fullText', deps, async (article, job, token) => {
     // Page text fetched before is re-checked when the feed changes the item (the collector keeps it, marked 'page').
@@ -44,7 +46,10 @@ export function createFullTextProcessor(deps: WorkerDeps) {
     if (!article.source_url) {
       return keepFeedText(article, 'the item has no link');
     }
-    const outcome = await fetcher.fetch(article.source_url, hadPage ? { etag: article.page_etag, lastModified: article.page_last_modified } : { etag: null, lastModified: null });
+    const outcome = await fetcher.fetch(
+      article.source_url,
+      hadPage ? { etag: article.page_etag, lastModified: article.page_last_modified } : { etag: null, lastModified: null },
+    );
     if (outcome.kind === 'busy') {
       // Another request to this host is under way: wait without holding a worker slot or using an attempt.
       await job.moveToDelayed(Date.now() + outcome.retryInMs, token);
@@ -54,13 +59,19 @@ export function createFullTextProcessor(deps: WorkerDeps) {
       return finish(article, { full_text_status: 'page', full_text_note: null, page_fetched_at: deps.db.fn.now() });
     }
     if (outcome.kind === 'unavailable') {
-      deps.logger.info({ articleId: article.id, url: article.source_url, reason: outcome.reason, requestId: job.data.requestId }, 'article page not used');
+      deps.logger.info(
+        { articleId: article.id, url: article.source_url, reason: outcome.reason, requestId: job.data.requestId },
+        'article page not used',
+      );
       return keepFeedText(article, outcome.reason);
     }
     const extracted = extractArticle(outcome.html, outcome.url);
     const feedWords = countWords(plainText(article.content));
     if (!extracted || extracted.wordCount < Math.max(feedWords * MORE_TEXT_FACTOR, feedWords + 20)) {
-      return keepFeedText(article, extracted ? `the page has no more text than the feed (${extracted.wordCount} words)` : 'no article text found on the page');
+      return keepFeedText(
+        article,
+        extracted ? `the page has no more text than the feed (${extracted.wordCount} words)` : 'no article text found on the page',
+      );
     }
     return finish(article, {
       content: extracted.contentHtml,

@@ -30,9 +30,13 @@ async function onFinalFailure(deps: WorkerDeps, stage: StageWorkers, job: Job | 
   if (!job || stage === 'collect') return;
   const attempts = job.opts.attempts ?? 1;
   const finalAttempt = job.attemptsMade >= attempts || err.name === 'UnrecoverableError';
-  deps.logger.warn({ stage, articleId: job.data?.articleId, attempt: job.attemptsMade, err: err.message, requestId: job.data?.requestId }, 'stage attempt failed');
+  deps.logger.warn(
+    { stage, articleId: job.data?.articleId, attempt: job.attemptsMade, err: err.message, requestId: job.data?.requestId },
+    'stage attempt failed',
+  );
   if (!finalAttempt || !job.data?.articleId) return;
-  await deps.db('articles')
+  await deps
+    .db('articles')
     .where({ id: job.data.articleId })
     .whereNotIn('processing_status', ['completed', 'duplicate'])
     .update({ processing_status: 'failed', last_error: `${stage}: ${err.message}`.slice(0, 2000), updated_at: deps.db.fn.now() });

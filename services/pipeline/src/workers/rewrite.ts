@@ -9,7 +9,12 @@ export function createRewriteProcessor(deps: WorkerDeps, provider: RewriteProvid
     const started = performance.now();
     try {
       const result = safeRewrite(
-        await provider.rewrite({ articleId: article.id, title: article.title, contentHtml: article.content ?? '', excerpt: article.excerpt }),
+        await provider.rewrite({
+          articleId: article.id,
+          title: article.title,
+          contentHtml: article.content ?? '',
+          excerpt: article.excerpt,
+        }),
         article.source_url,
       );
       // The metrics row and the article's update in one statement: atomic without a transaction's extra round trips.

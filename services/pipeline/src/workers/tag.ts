@@ -12,7 +12,10 @@ export function createTagProcessor(deps: WorkerDeps) {
       feedTags: article.tags ?? [],
       category: article.category,
     });
-    const updated = await deps.db('articles').where({ id: article.id, pipeline_generation: article.pipeline_generation }).update({ tags, pipeline_stage: 'tagged', updated_at: deps.db.fn.now() });
+    const updated = await deps
+      .db('articles')
+      .where({ id: article.id, pipeline_generation: article.pipeline_generation })
+      .update({ tags, pipeline_stage: 'tagged', updated_at: deps.db.fn.now() });
     // No row: the source edited the article meanwhile and its new pass carries on.
     return updated ? 'done' : 'held';
   });

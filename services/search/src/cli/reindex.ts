@@ -18,7 +18,9 @@ const cache = new SearchResultCache({ ttlSeconds: 0, redis, prefix: cfg.REDIS_PR
 try {
   const health = await fetch(`${cfg.CONTENT_URL}/healthz`).catch(() => null);
   if (!health?.ok) {
-    console.error(`The content service did not answer at ${cfg.CONTENT_URL}. Start the system (npm start) or set CONTENT_URL, then run npm run reindex again.`);
+    console.error(
+      `The content service did not answer at ${cfg.CONTENT_URL}. Start the system (npm start) or set CONTENT_URL, then run npm run reindex again.`,
+    );
     process.exitCode = 1;
   } else {
     await migrateSearch(db);

@@ -8,7 +8,11 @@ import type { SearchDocument, SearchEngine, SearchKind } from './SearchEngine';
 import { queryWords } from './text';
 
 const DAY = 86_400_000;
-const doc = (kind: SearchKind, refId: number, fields: Partial<Omit<SearchDocument, 'kind' | 'refId'>> & { title: string }): SearchDocument => ({
+const doc = (
+  kind: SearchKind,
+  refId: number,
+  fields: Partial<Omit<SearchDocument, 'kind' | 'refId'>> & { title: string },
+): SearchDocument => ({
   kind,
   refId,
   tags: [],
@@ -35,7 +39,10 @@ function engineSuite(name: string, make: () => Promise<{ engine: SearchEngine; c
         tool(1, 'Orbit Planner', { publishedAt: '2025-01-01T00:00:00Z' }),
         tool(2, 'Route Mapper', { tags: ['orbit', 'space'], publishedAt: '2025-02-01T00:00:00Z' }),
         tool(3, 'Launch Desk', { excerpt: 'Schedules every orbit of a satellite fleet', publishedAt: '2025-03-01T00:00:00Z' }),
-        tool(4, 'Mission Log', { body: 'Keeps a log of each mission, from launch to a stable orbit and beyond.', publishedAt: '2025-04-01T00:00:00Z' }),
+        tool(4, 'Mission Log', {
+          body: 'Keeps a log of each mission, from launch to a stable orbit and beyond.',
+          publishedAt: '2025-04-01T00:00:00Z',
+        }),
         // Two title matches: the newer ranks first.
         tool(5, 'Orbit Studio', { publishedAt: '2025-05-01T00:00:00Z' }),
         tool(10, 'Transformer Lab', { excerpt: 'Fine-tune transformer models on your own data', tags: ['llm'] }),
@@ -163,7 +170,12 @@ it('keeps the Postgres typo dictionary counts exact as documents change', async 
 it('leaves numbers out of the Postgres typo dictionary', async () => {
   const engine = new PostgresSearchEngine(t.db);
   await engine.upsert(doc('jobs', 300, { title: 'Rover Engineer 2041', excerpt: 'Team 512' }));
-  const terms = await t.db('search_terms').where({ kind: 'jobs' }).whereIn('term', ['rover', 'engineer', '2041', '512']).orderBy('term').pluck('term');
+  const terms = await t
+    .db('search_terms')
+    .where({ kind: 'jobs' })
+    .whereIn('term', ['rover', 'engineer', '2041', '512'])
+    .orderBy('term')
+    .pluck('term');
   expect(terms).toEqual(['engineer', 'rover']);
 });
 
@@ -171,7 +183,11 @@ it('answers a word found in more documents than it ranks: title matches first, n
   const engine = new PostgresSearchEngine(t.db);
   // 1,500 resources with "nebula": every third in its title, the rest in the excerpt only.
   await engine.upsertMany(
-    Array.from({ length: 1500 }, (_, i) => (i % 3 === 0 ? doc('resources', i + 1, { title: `Nebula guide ${i + 1}` }) : doc('resources', i + 1, { title: `Star guide ${i + 1}`, excerpt: 'Where a nebula forms' }))),
+    Array.from({ length: 1500 }, (_, i) =>
+      i % 3 === 0
+        ? doc('resources', i + 1, { title: `Nebula guide ${i + 1}` })
+        : doc('resources', i + 1, { title: `Star guide ${i + 1}`, excerpt: 'Where a nebula forms' }),
+    ),
   );
   await engine.finishReindex('resources');
   const page = await search(engine, 'resources', 'nebula');
@@ -190,13 +206,18 @@ it('keeps the GIN pending lists short, and empties them at the end of a reindex 
       )
     ).rows;
   const indexes = await gin();
-  expect(indexes.map((i) => i.name)).toEqual(expect.arrayContaining(['search_documents_events_head_tsv_idx', 'search_documents_events_tsv_idx']));
+  expect(indexes.map((i) => i.name)).toEqual(
+    expect.arrayContaining(['search_documents_events_head_tsv_idx', 'search_documents_events_tsv_idx']),
+  );
   for (const index of indexes) expect(index.options).toContain('gin_pending_list_limit=256');
 
   await t.db.raw('CREATE EXTENSION IF NOT EXISTS pgstattuple');
-  const pending = async () => Number((await t.db.raw(`SELECT pending_tuples FROM pgstatginindex('search_documents_events_head_tsv_idx')`)).rows[0].pending_tuples);
+  const pending = async () =>
+    Number((await t.db.raw(`SELECT pending_tuples FROM pgstatginindex('search_documents_events_head_tsv_idx')`)).rows[0].pending_tuples);
   const engine = new PostgresSearchEngine(t.db);
-  await engine.upsertMany(Array.from({ length: 200 }, (_, i) => doc('events', 5000 + i, { title: `Summit on nebula ${i}`, excerpt: 'Talks and workshops' })));
+  await engine.upsertMany(
+    Array.from({ length: 200 }, (_, i) => doc('events', 5000 + i, { title: `Summit on nebula ${i}`, excerpt: 'Talks and workshops' })),
+  );
   expect(await pending()).toBeGreaterThan(0);
   await engine.finishReindex('events');
   expect(await pending()).toBe(0);

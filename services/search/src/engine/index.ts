@@ -12,6 +12,9 @@ function meiliKey(cfg: Pick<SearchConfig, 'MEILI_API_KEY' | 'MEILI_API_KEY_FILE'
 }
 
 /** Meilisearch when MEILI_HOST is set, Postgres full-text otherwise. */
-export function createEngine(cfg: Pick<SearchConfig, 'MEILI_HOST' | 'MEILI_API_KEY' | 'MEILI_API_KEY_FILE' | 'REDIS_PREFIX'>, db: Knex): SearchEngine {
+export function createEngine(
+  cfg: Pick<SearchConfig, 'MEILI_HOST' | 'MEILI_API_KEY' | 'MEILI_API_KEY_FILE' | 'REDIS_PREFIX'>,
+  db: Knex,
+): SearchEngine {
   return cfg.MEILI_HOST ? new MeilisearchEngine(cfg.MEILI_HOST, meiliKey(cfg), cfg.REDIS_PREFIX) : new PostgresSearchEngine(db);
 }

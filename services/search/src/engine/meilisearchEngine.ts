@@ -22,7 +22,10 @@ interface MeiliDocument {
   result: Record<string, unknown>;
 }
 
-const stems = (text: string) => words(text).map((w) => stemmer(w)).join(' ');
+const stems = (text: string) =>
+  words(text)
+    .map((w) => stemmer(w))
+    .join(' ');
 
 function toMeili(doc: SearchDocument, indexedAt: number): MeiliDocument {
   const tags = doc.tags.join(' ');
@@ -125,7 +128,9 @@ export class MeilisearchEngine implements SearchEngine {
   }
 
   async search(kind: SearchKind, query: string[], limit: number): Promise<SearchPage> {
-    const res = await (await this.index(kind)).search(query.map((w) => stemmer(w)).join(' '), {
+    const res = await (
+      await this.index(kind)
+    ).search(query.map((w) => stemmer(w)).join(' '), {
       page: 1,
       hitsPerPage: limit,
       matchingStrategy: 'all',

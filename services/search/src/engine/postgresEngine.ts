@@ -164,7 +164,10 @@ export class PostgresSearchEngine implements SearchEngine {
     if (!corrections.size) return { total: 0, hits: [] };
     const corrected = words.map((w) => corrections.get(w) ?? w).join(' & ');
     const correctedRows = await this.best(kind, corrected, limit);
-    return { total: await this.total(kind, corrected, correctedRows, limit), hits: await this.explain(kind, correctedRows, words, corrections) };
+    return {
+      total: await this.total(kind, corrected, correctedRows, limit),
+      hits: await this.explain(kind, correctedRows, words, corrections),
+    };
   }
 
   /**
@@ -221,7 +224,10 @@ export class PostgresSearchEngine implements SearchEngine {
 
   private async rows<T>(sql: string, bindings: readonly unknown[]): Promise<T[]> {
     if (this.onPlan) {
-      const { rows } = await this.db.raw<{ rows: { 'QUERY PLAN': string }[] }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, bindings as Knex.RawBinding[]);
+      const { rows } = await this.db.raw<{ rows: { 'QUERY PLAN': string }[] }>(
+        `EXPLAIN (ANALYZE, BUFFERS) ${sql}`,
+        bindings as Knex.RawBinding[],
+      );
       this.onPlan(sql, rows.map((r) => r['QUERY PLAN']).join('\n'));
     }
     return (await this.db.raw<{ rows: T[] }>(sql, bindings as Knex.RawBinding[])).rows;
@@ -238,7 +244,10 @@ export class PostgresSearchEngine implements SearchEngine {
     const last = words[words.length - 1]!;
     const known = new Set<string>(await this.db('search_terms').where({ kind }).whereIn('term', candidates).pluck('term'));
     if (candidates.includes(last) && !known.has(last)) {
-      const typing = await this.db('search_terms').where({ kind }).where('term', 'like', `${last.replace(/[\\%_]/g, '\\$&')}%`).first('term');
+      const typing = await this.db('search_terms')
+        .where({ kind })
+        .where('term', 'like', `${last.replace(/[\\%_]/g, '\\$&')}%`)
+        .first('term');
       if (typing) known.add(last);
     }
     const out = new Map<string, string>();
@@ -266,14 +275,24 @@ export class PostgresSearchEngine implements SearchEngine {
   }
 
   private async explain(kind: SearchKind, rows: HitRow[], words: string[], corrections: Map<string, string>): Promise<SearchHit[]> {
-    const hits = rows.map((r) => ({ row: r, why: explainMatch(words, { title: r.title, tags: r.tags, excerpt: r.excerpt }, { corrections }) }));
+    const hits = rows.map((r) => ({
+      row: r,
+      why: explainMatch(words, { title: r.title, tags: r.tags, excerpt: r.excerpt }, { corrections }),
+    }));
     const needBody = hits.filter((h) => h.why.field === 'body').map((h) => h.row.ref_id);
     if (needBody.length) {
       const bodies = new Map<number, string>(
-        (await this.db('search_documents').where({ kind }).whereIn('ref_id', needBody).select('ref_id', 'body')).map((r: { ref_id: number; body: string }) => [r.ref_id, r.body]),
+        (await this.db('search_documents').where({ kind }).whereIn('ref_id', needBody).select('ref_id', 'body')).map(
+          (r: { ref_id: number; body: string }) => [r.ref_id, r.body],
+        ),
       );
       for (const h of hits) {
-        if (h.why.field === 'body') h.why = explainMatch(words, { title: h.row.title, tags: h.row.tags, excerpt: h.row.excerpt, body: bodies.get(h.row.ref_id) ?? '' }, { corrections });
+        if (h.why.field === 'body')
+          h.why = explainMatch(
+            words,
+            { title: h.row.title, tags: h.row.tags, excerpt: h.row.excerpt, body: bodies.get(h.row.ref_id) ?? '' },
+            { corrections },
+          );
       }
     }
     return hits.map((h) => ({ result: h.row.result, why: h.why }));

@@ -34,7 +34,8 @@ export function isNumber(word: string): boolean {
 /** The distinct dictionary words of some fields (numbers left out: in "Summit 2041" they would make most of a dictionary that typos are searched in). */
 export function dictionaryWords(...fields: string[]): string[] {
   const out = new Set<string>();
-  for (const field of fields) for (const w of words(field)) if (w.length >= MIN_DICTIONARY_WORD && w.length <= MAX_WORD_LENGTH && !isNumber(w)) out.add(w);
+  for (const field of fields)
+    for (const w of words(field)) if (w.length >= MIN_DICTIONARY_WORD && w.length <= MAX_WORD_LENGTH && !isNumber(w)) out.add(w);
   return [...out];
 }
 

@@ -23,7 +23,11 @@ export function searchRoutes(search: SearchService, cacheSeconds: number): Route
     const { q, limit } = parseRequest(searchRequestSchema, req.query);
     const answer = await search.search(kind, q, limit);
     res.set(TOTAL_COUNT_HEADER, String(answer.total));
-    if (cacheSeconds > 0) res.set({ [SURROGATE_CONTROL_HEADER]: `max-age=${cacheSeconds}, stale-while-revalidate=${cacheSeconds}`, [SURROGATE_KEY_HEADER]: searchSurrogateKeys(kind) });
+    if (cacheSeconds > 0)
+      res.set({
+        [SURROGATE_CONTROL_HEADER]: `max-age=${cacheSeconds}, stale-while-revalidate=${cacheSeconds}`,
+        [SURROGATE_KEY_HEADER]: searchSurrogateKeys(kind),
+      });
     sendJsonText(res, answer);
   });
   return router;

@@ -93,7 +93,10 @@ export async function reindexIfNeeded(deps: ReindexDeps, retryMs = 2000): Promis
     } catch (err) {
       if (deps.signal?.aborted) throw err;
       // On a start the content service is often still coming up: say so quietly at first.
-      deps.logger[attempt < 5 ? 'info' : 'warn']({ err: (err as Error).message }, `reindex could not finish; trying again in ${retryMs / 1000} s`);
+      deps.logger[attempt < 5 ? 'info' : 'warn'](
+        { err: (err as Error).message },
+        `reindex could not finish; trying again in ${retryMs / 1000} s`,
+      );
       await new Promise((r) => setTimeout(r, retryMs));
     }
   }

@@ -45,7 +45,10 @@ export class SearchResultCache {
   private readonly gatewayPurges: PurgeSchedule;
   private readonly logger?: Logger;
   constructor(opts: { ttlSeconds: number; redis?: Redis; prefix: string; logger?: Logger }) {
-    this.cache = opts.ttlSeconds > 0 ? new LRUCache({ max: 5000, maxSize: 64 * 1024 * 1024, sizeCalculation: (a) => a.json.length + 64, ttl: opts.ttlSeconds * 1000 }) : null;
+    this.cache =
+      opts.ttlSeconds > 0
+        ? new LRUCache({ max: 5000, maxSize: 64 * 1024 * 1024, sizeCalculation: (a) => a.json.length + 64, ttl: opts.ttlSeconds * 1000 })
+        : null;
     this.redis = opts.redis;
     this.channel = indexChangedChannel(opts.prefix);
     this.prefix = opts.prefix;
@@ -58,7 +61,9 @@ export class SearchResultCache {
     if (this.cache && opts.redis) {
       this.subscriber = opts.redis.duplicate();
       this.subscriber.on('message', (_channel: string, kind: string) => this.clearLocal(isKind(kind) ? kind : undefined));
-      this.subscriber.subscribe(this.channel).catch((err) => opts.logger?.error({ err }, 'search cache could not subscribe to index changes'));
+      this.subscriber
+        .subscribe(this.channel)
+        .catch((err) => opts.logger?.error({ err }, 'search cache could not subscribe to index changes'));
     }
   }
 

@@ -25,7 +25,10 @@ function heldEngine() {
   };
 }
 
-const hit = (id: number): SearchPage => ({ total: 1, hits: [{ result: { id }, why: { field: 'title', match: 'exact', terms: ['orbit'] } }] });
+const hit = (id: number): SearchPage => ({
+  total: 1,
+  hits: [{ result: { id }, why: { field: 'title', match: 'exact', terms: ['orbit'] } }],
+});
 
 describe('search answers and index changes', () => {
   it('does not keep an answer read before an index change that happened while it was computed', async () => {
@@ -51,7 +54,15 @@ describe('search answers and index changes', () => {
     let calls = 0;
     const engine = {
       name: 'counting',
-      search: () => new Promise<SearchPage>((resolve) => releases.push(((n) => () => resolve(hit(n)))(++calls))),
+      search: () =>
+        new Promise<SearchPage>((resolve) =>
+          releases.push(
+            (
+              (n) => () =>
+                resolve(hit(n))
+            )(++calls),
+          ),
+        ),
     } as unknown as SearchEngine;
     const cache = new SearchResultCache({ ttlSeconds: 60, prefix: 'test' });
     const service = new SearchService(engine, cache);
@@ -97,7 +108,7 @@ describe('search answers and index changes', () => {
     return JSON.parse((await pending).json)[0].id as number;
   };
 
-  it('forgets only the changed kind\'s answers: publishing news keeps the tools\' answers', async () => {
+  it("forgets only the changed kind's answers: publishing news keeps the tools' answers", async () => {
     const held = heldEngine();
     const cache = new SearchResultCache({ ttlSeconds: 60, prefix: 'test' });
     const service = new SearchService(held.engine, cache);
@@ -116,7 +127,10 @@ describe('search answers and index changes', () => {
     const redis = testRedis();
     redisClients.push(redis);
     const prefix = testRedisPrefix();
-    const [mine, theirs] = [new SearchResultCache({ ttlSeconds: 60, redis, prefix }), new SearchResultCache({ ttlSeconds: 60, redis, prefix })];
+    const [mine, theirs] = [
+      new SearchResultCache({ ttlSeconds: 60, redis, prefix }),
+      new SearchResultCache({ ttlSeconds: 60, redis, prefix }),
+    ];
     const held = heldEngine();
     const service = new SearchService(held.engine, theirs);
     await cached(service, held, 'news', 1);

@@ -29,7 +29,10 @@ export class SearchService {
     if (!answer) {
       answer = this.compute(kind, words, limit).finally(() => this.computing.delete(computingKey));
       this.computing.set(computingKey, answer);
-      void answer.then((a) => this.cache.set(kind, key, a, version), () => {});
+      void answer.then(
+        (a) => this.cache.set(kind, key, a, version),
+        () => {},
+      );
     }
     return answer;
   }

@@ -9,7 +9,11 @@ import { NewsletterSignup } from '../../components/NewsletterSignup';
 import { aboutJsonLd } from '../../seo/siteJsonLd';
 
 const OFFERS = [
-  [Newspaper, 'Curated AI News', 'The day’s important AI stories from research labs, companies and regulators, summarised and credited to their sources.'],
+  [
+    Newspaper,
+    'Curated AI News',
+    'The day’s important AI stories from research labs, companies and regulators, summarised and credited to their sources.',
+  ],
   [Wrench, 'Comprehensive Directory', 'AI tools sorted by what they do, with plain descriptions, features and pricing.'],
   [GraduationCap, 'Educational Resources', 'Guides for beginners through practitioners, from first principles to production techniques.'],
   [Mic, 'Industry Events', 'Conferences, summits and workshops worth your time, past and upcoming.'],
@@ -80,7 +84,12 @@ export default function AboutPage() {
         <Grid $min="200px">
           {TEAM.map(([name, role]) => (
             <Person key={name}>
-              <div aria-hidden="true">{name.split(' ').map((p) => p[0]).join('')}</div>
+              <div aria-hidden="true">
+                {name
+                  .split(' ')
+                  .map((p) => p[0])
+                  .join('')}
+              </div>
               <strong>{name}</strong>
               <span>{role}</span>
             </Person>

@@ -106,7 +106,8 @@ function AdminShell({ user, children }: { user: SessionUser; children: ReactNode
     };
   }, [client]);
 
-  const handleSignOut = () => signOut.mutate(undefined, { onError: (err) => toast({ title: 'Sign-out failed', description: err.message, variant: 'destructive' }) });
+  const handleSignOut = () =>
+    signOut.mutate(undefined, { onError: (err) => toast({ title: 'Sign-out failed', description: err.message, variant: 'destructive' }) });
 
   return (
     <>
@@ -144,7 +145,8 @@ function NotAnOperator({ user }: { user: SessionUser }) {
       <Narrow>
         <h1>Operators only</h1>
         <p>
-          You are signed in as <strong>{user.username}</strong>, which is not an operator account. Sign out and sign in with an operator account to use the console.
+          You are signed in as <strong>{user.username}</strong>, which is not an operator account. Sign out and sign in with an operator
+          account to use the console.
         </p>
         <Button type="button" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
           Sign out

@@ -12,10 +12,18 @@ import { BarChart, HorizontalBars, LineChart } from './components/charts';
 import { formatDateTime } from './format';
 
 const TOOLS = [
-  { to: '/admin/duplicates', title: 'Duplicate Articles', text: 'Reset duplicate-flagged articles to pending so they are processed again.' },
+  {
+    to: '/admin/duplicates',
+    title: 'Duplicate Articles',
+    text: 'Reset duplicate-flagged articles to pending so they are processed again.',
+  },
   { to: '/admin/tags', title: 'Tag Management', text: 'Tag usage, case variations and the full tag list.' },
   { to: '/admin/fix-status', title: 'Fix Article Status', text: 'Fix articles published but not marked completed.' },
-  { to: '/admin/pipeline-diagnostics', title: 'Pipeline Diagnostics', text: 'Find bottlenecks: stuck articles, failing jobs, sources and providers.' },
+  {
+    to: '/admin/pipeline-diagnostics',
+    title: 'Pipeline Diagnostics',
+    text: 'Find bottlenecks: stuck articles, failing jobs, sources and providers.',
+  },
   { to: '/admin/fix-low-seo', title: 'Fix Low SEO Articles', text: 'Articles with an SEO score below 68 that are still pending.' },
   { to: '/admin/tools', title: 'Tool Review', text: 'Approve or reject submitted tools.' },
   { to: '/admin/sources', title: 'News Sources', text: 'Feeds, schedules, last collections and errors.' },
@@ -81,7 +89,14 @@ function PipelineStatus() {
             <Stat label="Held: SEO below 68" value={stats.data.stats.pendingSeo} testId="pending-seo" />
             <Stat label="Flagged duplicates" value={stats.data.stats.pendingDuplicate} testId="pending-duplicate" />
           </StatGrid>
-          <HorizontalBars label="Articles by status" data={stats.data.statusBreakdown.map((s) => ({ label: s.status.charAt(0).toUpperCase() + s.status.slice(1), value: s.count, color: statusColor(s.status) }))} />
+          <HorizontalBars
+            label="Articles by status"
+            data={stats.data.statusBreakdown.map((s) => ({
+              label: s.status.charAt(0).toUpperCase() + s.status.slice(1),
+              value: s.count,
+              color: statusColor(s.status),
+            }))}
+          />
         </>
       )}
     </Panel>
@@ -100,7 +115,10 @@ function Charts() {
         ) : duplicates.isError ? (
           <Alert tone="error">Could not load statistics</Alert>
         ) : (
-          <BarChart label="Duplicates per day" data={days.map((d) => ({ label: d, value: duplicates.data.byDate.find((b) => b.date === d)?.count ?? 0 }))} />
+          <BarChart
+            label="Duplicates per day"
+            data={days.map((d) => ({ label: d, value: duplicates.data.byDate.find((b) => b.date === d)?.count ?? 0 }))}
+          />
         )}
       </Panel>
       <Panel title="AI provider success rate by day" id="provider-chart">
@@ -210,7 +228,8 @@ function QueueRow({ queue }: { queue: QueueSummary }) {
                 <li key={f.id}>
                   <div>
                     <code>{f.id}</code>
-                    {f.articleId && <span> · article {f.articleId}</span>} · {f.attemptsMade} {f.attemptsMade === 1 ? 'attempt' : 'attempts'}
+                    {f.articleId && <span> · article {f.articleId}</span>} · {f.attemptsMade}{' '}
+                    {f.attemptsMade === 1 ? 'attempt' : 'attempts'}
                     {f.failedAt && <span> · {formatDateTime(f.failedAt)}</span>}
                     <p>{f.failedReason}</p>
                   </div>
@@ -268,7 +287,17 @@ function RecentActions() {
 function describeAction(e: AuditEntry): string {
   const label = ACTION_LABELS[e.action] ?? e.action;
   const p = e.params as Record<string, unknown>;
-  const detail = p.fromDate ? `from ${p.fromDate}` : Array.isArray(p.specificIds) ? `IDs ${p.specificIds.join(', ')}` : p.source ? String(p.source) : p.slug ? String(p.slug) : p.queue ? String(p.queue) : '';
+  const detail = p.fromDate
+    ? `from ${p.fromDate}`
+    : Array.isArray(p.specificIds)
+      ? `IDs ${p.specificIds.join(', ')}`
+      : p.source
+        ? String(p.source)
+        : p.slug
+          ? String(p.slug)
+          : p.queue
+            ? String(p.queue)
+            : '';
   return detail ? `${label} (${detail})` : label;
 }
 

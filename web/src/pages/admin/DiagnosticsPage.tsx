@@ -174,11 +174,23 @@ function SectionData({ section }: { section: DiagnosticSection }) {
     }
     case 'News Sources': {
       const d = section.data as SourceHealthData;
-      return <SmallTable head={['Source', 'Failures in a row', 'Last error']} rows={d.sources.map((s) => [s.name, s.consecutiveFailures, s.lastError ?? ''])} empty="" />;
+      return (
+        <SmallTable
+          head={['Source', 'Failures in a row', 'Last error']}
+          rows={d.sources.map((s) => [s.name, s.consecutiveFailures, s.lastError ?? ''])}
+          empty=""
+        />
+      );
     }
     case 'AI Provider Health': {
       const d = section.data as ProviderHealthData;
-      return <SmallTable head={['Provider', 'Calls', 'Failed', 'Error rate', 'Latest error']} rows={d.providers.map((p) => [p.provider, p.calls, p.failures, `${p.errorRate}%`, p.lastError ?? ''])} empty="" />;
+      return (
+        <SmallTable
+          head={['Provider', 'Calls', 'Failed', 'Error rate', 'Latest error']}
+          rows={d.providers.map((p) => [p.provider, p.calls, p.failures, `${p.errorRate}%`, p.lastError ?? ''])}
+          empty=""
+        />
+      );
     }
     default:
       return null;
@@ -260,7 +272,11 @@ function StuckRequeue() {
       {
         onSuccess: (data) => {
           setPreview(dryRun ? data : null);
-          toast({ title: dryRun ? 'Dry run completed' : 'Re-queue completed', description: data.message, variant: data.results.total ? 'success' : 'info' });
+          toast({
+            title: dryRun ? 'Dry run completed' : 'Re-queue completed',
+            description: data.message,
+            variant: data.results.total ? 'success' : 'info',
+          });
         },
         onError: (err) => toast({ title: 'Error', description: err.message, variant: 'destructive' }),
       },

@@ -31,7 +31,8 @@ function DuplicateManagement() {
   const [result, setResult] = useState<{ data: DuplicateResetResult; dryRun: boolean } | null>(null);
 
   useEffect(() => {
-    if (stats.isError) toast({ title: 'Error fetching statistics', description: 'Could not load duplicate article statistics', variant: 'destructive' });
+    if (stats.isError)
+      toast({ title: 'Error fetching statistics', description: 'Could not load duplicate article statistics', variant: 'destructive' });
   }, [stats.isError, stats.errorUpdatedAt, toast]);
 
   const addId = () => {
@@ -55,7 +56,11 @@ function DuplicateManagement() {
       onSuccess: (data) => {
         setResult({ data, dryRun: body.dryRun });
         if (!data.results || data.results.total === 0) {
-          toast({ title: 'No articles found', description: data.message || 'No articles matching your criteria were found', variant: 'info' });
+          toast({
+            title: 'No articles found',
+            description: data.message || 'No articles matching your criteria were found',
+            variant: 'info',
+          });
         } else {
           toast({ title: body.dryRun ? 'Dry run completed' : 'Reset completed', description: data.message, variant: 'success' });
         }
@@ -120,7 +125,14 @@ function DuplicateManagement() {
           <div>
             <label htmlFor="reset-id">Specific article IDs</label>
             <IdRow>
-              <Input id="reset-id" inputMode="numeric" placeholder="Article ID" value={idInput} onChange={(e) => setIdInput(e.target.value)} onKeyDown={handleIdKey} />
+              <Input
+                id="reset-id"
+                inputMode="numeric"
+                placeholder="Article ID"
+                value={idInput}
+                onChange={(e) => setIdInput(e.target.value)}
+                onKeyDown={handleIdKey}
+              />
               <Button type="button" $variant="outline" onClick={addId}>
                 Add
               </Button>
@@ -130,7 +142,11 @@ function DuplicateManagement() {
                 {ids.map((id) => (
                   <li key={id}>
                     {id}
-                    <button type="button" aria-label={`Remove ID ${id}`} onClick={() => setIds((current) => current.filter((x) => x !== id))}>
+                    <button
+                      type="button"
+                      aria-label={`Remove ID ${id}`}
+                      onClick={() => setIds((current) => current.filter((x) => x !== id))}
+                    >
                       ×
                     </button>
                   </li>

@@ -20,8 +20,8 @@ export default function FixLowSeoPage() {
       <BackLink />
       <PageHeading>Fix Low SEO Articles</PageHeading>
       <Muted>
-        Articles with an SEO score below {SEO_SCORE_THRESHOLD} that are still pending get processing_status <code>skipped</code> and processing_attempts 3, so the
-        generation pipeline ignores them.
+        Articles with an SEO score below {SEO_SCORE_THRESHOLD} that are still pending get processing_status <code>skipped</code> and
+        processing_attempts 3, so the generation pipeline ignores them.
       </Muted>
       <Alert tone="warning" title="Run a dry run first">
         Preview which articles would change before updating them; a live run cannot be undone from here.
@@ -59,15 +59,7 @@ export default function FixLowSeoPage() {
                       <td>{a.id}</td>
                       <td>{a.title}</td>
                       <td className="num">{a.seo_score}</td>
-                      <td>
-                        {result.dryRun ? (
-                          <span>
-                            {a.processing_status} → skipped
-                          </span>
-                        ) : (
-                          <StatusBadge status="skipped" />
-                        )}
-                      </td>
+                      <td>{result.dryRun ? <span>{a.processing_status} → skipped</span> : <StatusBadge status="skipped" />}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -19,7 +19,11 @@ export default function FixStatusPage() {
       onSuccess: (data) => {
         setResult({ data, dryRun: body.dryRun });
         if (!data.results || data.results.total === 0) {
-          toast({ title: 'No articles need fixing', description: data.message || 'All articles already have the correct status', variant: 'info' });
+          toast({
+            title: 'No articles need fixing',
+            description: data.message || 'All articles already have the correct status',
+            variant: 'info',
+          });
         } else {
           toast({ title: body.dryRun ? 'Dry run completed' : 'Fix completed', description: data.message, variant: 'success' });
         }
@@ -32,7 +36,10 @@ export default function FixStatusPage() {
     <Container>
       <Seo title="Fix Article Status Mismatches" noindex />
       <PageHeading>Fix Article Status Mismatches</PageHeading>
-      <Muted>Articles that are in the news feed but whose own status is not completed (for example after a failed database transaction) are marked published and completed.</Muted>
+      <Muted>
+        Articles that are in the news feed but whose own status is not completed (for example after a failed database transaction) are
+        marked published and completed.
+      </Muted>
       <Panel>
         <DryRunSwitch checked={dryRun} onChange={setDryRun} disabled={fix.isPending} />
         <ModeBanner dryRun={dryRun} live="Mismatched articles are permanently marked published and completed." />
@@ -66,7 +73,13 @@ export default function FixStatusPage() {
                       <tr key={a.id}>
                         <td>{a.id}</td>
                         <td>{a.title}</td>
-                        <td>{result.dryRun ? <StatusBadge status={a.oldStatus} tone="amber" /> : <StatusBadge status="completed" tone="green" />}</td>
+                        <td>
+                          {result.dryRun ? (
+                            <StatusBadge status={a.oldStatus} tone="amber" />
+                          ) : (
+                            <StatusBadge status="completed" tone="green" />
+                          )}
+                        </td>
                         <td>{a.newsFeedId}</td>
                       </tr>
                     ))}

@@ -47,9 +47,25 @@ export default function LoginPage() {
         {signIn.isError && <Alert tone="error">{signInError(signIn.error)}</Alert>}
         <form onSubmit={handleSubmit} noValidate={false}>
           <label htmlFor="admin-username">Username</label>
-          <Input id="admin-username" name="username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} autoFocus />
+          <Input
+            id="admin-username"
+            name="username"
+            autoComplete="username"
+            required
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            autoFocus
+          />
           <label htmlFor="admin-password">Password</label>
-          <Input id="admin-password" name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+          <Input
+            id="admin-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
           <Button type="submit" disabled={signIn.isPending}>
             {signIn.isPending ? 'Signing in...' : 'Sign in'}
           </Button>

@@ -96,11 +96,25 @@ function AddSource() {
       <AddForm onSubmit={handleSubmit}>
         <div>
           <label htmlFor="source-name">Name</label>
-          <Input id="source-name" required value={name} onChange={(e) => setName(e.target.value)} aria-invalid={failure?.field === 'name' || undefined} />
+          <Input
+            id="source-name"
+            required
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            aria-invalid={failure?.field === 'name' || undefined}
+          />
         </div>
         <div>
           <label htmlFor="source-url">Feed URL</label>
-          <Input id="source-url" type="url" required placeholder="https://example.com/feed.xml" value={feedUrl} onChange={(e) => setFeedUrl(e.target.value)} aria-invalid={failure?.field === 'feedUrl' || undefined} />
+          <Input
+            id="source-url"
+            type="url"
+            required
+            placeholder="https://example.com/feed.xml"
+            value={feedUrl}
+            onChange={(e) => setFeedUrl(e.target.value)}
+            aria-invalid={failure?.field === 'feedUrl' || undefined}
+          />
         </div>
         <Button type="submit" disabled={action.isPending}>
           {action.isPending ? 'Adding...' : 'Add source'}
@@ -118,7 +132,12 @@ function SourceRow({ source }: { source: AdminSource }) {
     action.mutate(
       { action: kind, id: source.id },
       {
-        onSuccess: (res) => toast({ title: kind === 'collect' ? 'Collection queued' : kind === 'enable' ? 'Source enabled' : 'Source disabled', description: res.message, variant: 'success' }),
+        onSuccess: (res) =>
+          toast({
+            title: kind === 'collect' ? 'Collection queued' : kind === 'enable' ? 'Source enabled' : 'Source disabled',
+            description: res.message,
+            variant: 'success',
+          }),
         onError: (err) => toast({ title: 'Error', description: errorMessage(err).message, variant: 'destructive' }),
       },
     );
@@ -142,7 +161,9 @@ function SourceRow({ source }: { source: AdminSource }) {
       </td>
       <td>
         {formatDateTime(source.lastFetchedAt)}
-        {source.lastFetchedAt && <Small>{source.lastSuccessAt ? `last success ${formatDateTime(source.lastSuccessAt)}` : 'never succeeded'}</Small>}
+        {source.lastFetchedAt && (
+          <Small>{source.lastSuccessAt ? `last success ${formatDateTime(source.lastSuccessAt)}` : 'never succeeded'}</Small>
+        )}
       </td>
       <td>
         {counters.length ? (

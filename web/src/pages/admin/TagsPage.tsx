@@ -20,7 +20,15 @@ export default function TagsPage() {
       <PageHeading>Tag Management</PageHeading>
       <Tabs role="tablist" aria-label="Tag views">
         {(['overview', 'list'] as const).map((t) => (
-          <button key={t} type="button" role="tab" id={`tab-${t}`} aria-selected={tab === t} aria-controls={`panel-${t}`} onClick={() => setTab(t)}>
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            id={`tab-${t}`}
+            aria-selected={tab === t}
+            aria-controls={`panel-${t}`}
+            onClick={() => setTab(t)}
+          >
             {t === 'overview' ? 'Overview' : 'Tag List'}
           </button>
         ))}
@@ -45,14 +53,22 @@ function OverviewView({ stats }: { stats: TagStats }) {
       <StatGrid>
         <Stat label="Unique tags" value={stats.uniqueTagCount} testId="unique-tags" />
         <Stat label="Case variations" value={stats.caseVariationCount} testId="case-variations" />
-        <Stat label="Tags with uppercase" value={`${stats.nonLowercaseCount} (${stats.percentages.nonLowercase}%)`} testId="non-lowercase" />
+        <Stat
+          label="Tags with uppercase"
+          value={`${stats.nonLowercaseCount} (${stats.percentages.nonLowercase}%)`}
+          testId="non-lowercase"
+        />
       </StatGrid>
       <Grid>
         <Panel title="Usage distribution" id="distribution">
           <HorizontalBars
             labelWidth="11rem"
             label="Tags by usage band"
-            data={USAGE_BANDS.map((b, i) => ({ label: `${b.label} · ${stats.percentages[b.key]}%`, value: stats.distribution[b.key], color: BAND_COLORS[i]! }))}
+            data={USAGE_BANDS.map((b, i) => ({
+              label: `${b.label} · ${stats.percentages[b.key]}%`,
+              value: stats.distribution[b.key],
+              color: BAND_COLORS[i]!,
+            }))}
           />
         </Panel>
         <Panel title="Unique tags per category" id="categories">
@@ -199,7 +215,13 @@ function TagList() {
                     …
                   </span>
                 ) : (
-                  <Button key={item} type="button" $variant={item === page ? 'primary' : 'outline'} aria-current={item === page ? 'page' : undefined} onClick={() => setPage(item)}>
+                  <Button
+                    key={item}
+                    type="button"
+                    $variant={item === page ? 'primary' : 'outline'}
+                    aria-current={item === page ? 'page' : undefined}
+                    onClick={() => setPage(item)}
+                  >
                     {item}
                   </Button>
                 ),

@@ -23,7 +23,10 @@ export default function ToolReviewPage() {
     <Container>
       <Seo title="Tool Review" noindex />
       <PageHeading>Tool Review</PageHeading>
-      <Muted>Submissions from the public form. Approving lists a tool in the directory and search at once; rejected tools stay on record but are never shown.</Muted>
+      <Muted>
+        Submissions from the public form. Approving lists a tool in the directory and search at once; rejected tools stay on record but are
+        never shown.
+      </Muted>
       <Tabs role="tablist" aria-label="Review state">
         {STATES.map((s) => (
           <button key={s.key} type="button" role="tab" aria-selected={state === s.key} onClick={() => setState(s.key)}>
@@ -57,7 +60,8 @@ function ToolCard({ tool }: { tool: ReviewTool }) {
     review.mutate(
       { id: tool.id, decision, reason: reason.trim() || undefined },
       {
-        onSuccess: (res) => toast({ title: decision === 'approve' ? 'Tool approved' : 'Tool rejected', description: res.message, variant: 'success' }),
+        onSuccess: (res) =>
+          toast({ title: decision === 'approve' ? 'Tool approved' : 'Tool rejected', description: res.message, variant: 'success' }),
         onError: (err) => toast({ title: 'Error', description: err.message, variant: 'destructive' }),
       },
     );
@@ -81,7 +85,13 @@ function ToolCard({ tool }: { tool: ReviewTool }) {
               Approve
             </Button>
             {tool.status === 'pending' && (
-              <Button type="button" $variant="outline" onClick={() => setRejecting(!rejecting)} disabled={review.isPending} aria-expanded={rejecting}>
+              <Button
+                type="button"
+                $variant="outline"
+                onClick={() => setRejecting(!rejecting)}
+                disabled={review.isPending}
+                aria-expanded={rejecting}
+              >
                 Reject
               </Button>
             )}

@@ -58,14 +58,21 @@ export function useSignOut() {
 
 export const isUnauthorized = (err: unknown) => err instanceof ApiError && err.status === 401;
 
-export const useArticleStats = () => useQuery<ArticleStats>({ queryKey: ['/api/admin/article-stats'], refetchInterval: ARTICLE_STATS_REFRESH_MS });
+export const useArticleStats = () =>
+  useQuery<ArticleStats>({ queryKey: ['/api/admin/article-stats'], refetchInterval: ARTICLE_STATS_REFRESH_MS });
 export const useDuplicateStats = () => useQuery<DuplicateStats>({ queryKey: ['/api/admin/duplicate-stats'] });
 export const useProviderHistory = () => useQuery<ProviderHistory>({ queryKey: ['/api/admin/provider-history'] });
 export const useQueues = () => useQuery<QueuesResponse>({ queryKey: ['/api/admin/queues'], refetchInterval: QUEUES_REFRESH_MS });
 export const useAudit = () => useQuery<AuditResponse>({ queryKey: ['/api/admin/audit?limit=15'] });
 export const useTagStats = () => useQuery<TagStats>({ queryKey: ['/api/tags/stats'] });
 export const useTagList = (params: { page: number; pageSize: number; sortBy: string; order: string; search: string }) => {
-  const qs = new URLSearchParams({ page: String(params.page), pageSize: String(params.pageSize), sortBy: params.sortBy, order: params.order, search: params.search });
+  const qs = new URLSearchParams({
+    page: String(params.page),
+    pageSize: String(params.pageSize),
+    sortBy: params.sortBy,
+    order: params.order,
+    search: params.search,
+  });
   return useQuery<TagListResponse>({ queryKey: [`/api/tags/list?${qs}`], placeholderData: (previous) => previous });
 };
 
@@ -81,7 +88,9 @@ function useFix<B, R>(path: string) {
     mutationFn: (body: B) => apiPost<R>(path, body),
     onSuccess: (_res, body) => {
       if ((body as { dryRun?: boolean }).dryRun === false) {
-        return client.invalidateQueries({ predicate: (q) => /^\/api\/admin\/(article-stats|duplicate-stats|audit|queues|diagnose-pipeline)/.test(String(q.queryKey[0])) });
+        return client.invalidateQueries({
+          predicate: (q) => /^\/api\/admin\/(article-stats|duplicate-stats|audit|queues|diagnose-pipeline)/.test(String(q.queryKey[0])),
+        });
       }
     },
   });
@@ -94,12 +103,15 @@ export const useRequeueStuck = () => useFix<{ dryRun: boolean }, StuckRequeueRes
 export function useRetryFailed() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ queue, jobId }: { queue: string; jobId?: string }) => apiPost<QueueRetryResult>(`/api/admin/queues/${encodeURIComponent(queue)}/retry`, jobId ? { jobId } : {}),
-    onSuccess: () => client.invalidateQueries({ predicate: (q) => /^\/api\/admin\/(queues|audit|article-stats)/.test(String(q.queryKey[0])) }),
+    mutationFn: ({ queue, jobId }: { queue: string; jobId?: string }) =>
+      apiPost<QueueRetryResult>(`/api/admin/queues/${encodeURIComponent(queue)}/retry`, jobId ? { jobId } : {}),
+    onSuccess: () =>
+      client.invalidateQueries({ predicate: (q) => /^\/api\/admin\/(queues|audit|article-stats)/.test(String(q.queryKey[0])) }),
   });
 }
 
-export const useReviewTools = (status: ToolReviewState) => useQuery<ToolReviewResponse>({ queryKey: [`/api/admin/tools?status=${status}`] });
+export const useReviewTools = (status: ToolReviewState) =>
+  useQuery<ToolReviewResponse>({ queryKey: [`/api/admin/tools?status=${status}`] });
 export function useReviewTool() {
   const client = useQueryClient();
   return useMutation({
@@ -113,9 +125,19 @@ export const useSources = () => useQuery<AdminSourcesResponse>({ queryKey: ['/ap
 export function useSourceAction() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, id, body }: { action: 'add' | 'enable' | 'disable' | 'collect'; id?: number; body?: { name: string; feedUrl: string } }) =>
-      apiPost<{ message: string; source: AdminSource }>(action === 'add' ? '/api/admin/sources' : `/api/admin/sources/${id}/${action}`, body ?? {}),
+    mutationFn: ({
+      action,
+      id,
+      body,
+    }: {
+      action: 'add' | 'enable' | 'disable' | 'collect';
+      id?: number;
+      body?: { name: string; feedUrl: string };
+    }) =>
+      apiPost<{ message: string; source: AdminSource }>(
+        action === 'add' ? '/api/admin/sources' : `/api/admin/sources/${id}/${action}`,
+        body ?? {},
+      ),
     onSuccess: () => client.invalidateQueries({ predicate: (q) => /^\/api\/admin\/(sources|audit)/.test(String(q.queryKey[0])) }),
   });
 }
-

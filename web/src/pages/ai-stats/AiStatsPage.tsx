@@ -84,7 +84,14 @@ function StatsView({ stats }: { stats: AiStats }) {
         <p>
           <strong data-testid="seo-percentage">{pct}%</strong> of articles are SEO optimized
         </p>
-        <Track role="progressbar" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100} aria-label="SEO optimization" data-state={state}>
+        <Track
+          role="progressbar"
+          aria-valuenow={pct}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-label="SEO optimization"
+          data-state={state}
+        >
           <Fill style={{ width: `${pct}%`, background: BAR_COLORS[state] }} />
         </Track>
         <Statuses>

@@ -28,7 +28,8 @@ export default function DirectoryPage() {
     queryKey: pagedListKey(list),
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }) => apiGetPage<Tool>(screenApi.toolsPage(list, pageParam), signal),
-    getNextPageParam: (last, pages) => (pages.reduce((n, p) => n + p.items.length, 0) < last.total && last.items.length > 0 ? pages.length : undefined),
+    getNextPageParam: (last, pages) =>
+      pages.reduce((n, p) => n + p.items.length, 0) < last.total && last.items.length > 0 ? pages.length : undefined,
   });
   const shown = tools.data?.pages.flatMap((p) => p.items) ?? [];
   const total = tools.data?.pages.at(-1)?.total ?? 0;
@@ -59,7 +60,13 @@ export default function DirectoryPage() {
         <label htmlFor="directory-search" className="visually-hidden">
           Search tools
         </label>
-        <Input id="directory-search" type="search" placeholder="Search AI tools..." value={text} onChange={(e) => setText(e.target.value)} />
+        <Input
+          id="directory-search"
+          type="search"
+          placeholder="Search AI tools..."
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
         <Button type="submit">Search</Button>
       </SearchForm>
       {q && searchTarget(q) && (
@@ -82,7 +89,13 @@ export default function DirectoryPage() {
           All Pricing
         </Chip>
         {PRICING_MODELS.map((p) => (
-          <Chip key={p} type="button" $active={pricing === p.toLowerCase()} aria-pressed={pricing === p.toLowerCase()} onClick={() => update({ pricing: p.toLowerCase() })}>
+          <Chip
+            key={p}
+            type="button"
+            $active={pricing === p.toLowerCase()}
+            aria-pressed={pricing === p.toLowerCase()}
+            onClick={() => update({ pricing: p.toLowerCase() })}
+          >
             {p}
           </Chip>
         ))}
@@ -109,9 +122,7 @@ export default function DirectoryPage() {
       ) : (
         <>
           <h2 className="visually-hidden">Tools</h2>
-          <Muted>
-            {shown.length < total ? `Showing ${shown.length} of ${total} tools` : `${total} ${total === 1 ? 'tool' : 'tools'}`}
-          </Muted>
+          <Muted>{shown.length < total ? `Showing ${shown.length} of ${total} tools` : `${total} ${total === 1 ? 'tool' : 'tools'}`}</Muted>
           <Grid>
             {shown.map((t) => (
               <ToolCard key={t.id} tool={t} />

@@ -31,7 +31,12 @@ export default function ToolDetailPage() {
     );
   }
   const t = tool.data;
-  const crumbs = [{ label: 'Home', to: '/' }, { label: 'Directory', to: '/directory' }, { label: t.category, to: `/directory?category=${encodeURIComponent(t.category)}` }, { label: t.name }];
+  const crumbs = [
+    { label: 'Home', to: '/' },
+    { label: 'Directory', to: '/directory' },
+    { label: t.category, to: `/directory?category=${encodeURIComponent(t.category)}` },
+    { label: t.name },
+  ];
   return (
     <Container>
       <Seo
@@ -39,10 +44,7 @@ export default function ToolDetailPage() {
         description={t.shortDescription}
         path={`/directory/${t.slug}`}
         image={t.logoUrl}
-        jsonLd={[
-          softwareApplicationJsonLd(t),
-          breadcrumbJsonLd(crumbs, absoluteUrl),
-        ]}
+        jsonLd={[softwareApplicationJsonLd(t), breadcrumbJsonLd(crumbs, absoluteUrl)]}
       />
       <Breadcrumb items={crumbs} />
       <Layout>
@@ -80,7 +82,8 @@ export default function ToolDetailPage() {
             <dd>{t.pricing ?? 'Not specified'}</dd>
           </dl>
           <small>
-            Disclaimer: NeuralBeat is not affiliated with {t.name}. Details may change; check the official website for current features and pricing.
+            Disclaimer: NeuralBeat is not affiliated with {t.name}. Details may change; check the official website for current features and
+            pricing.
           </small>
         </Aside>
       </Layout>

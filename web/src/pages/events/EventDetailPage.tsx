@@ -25,10 +25,7 @@ export default function EventDetailPage() {
         description={e.description.slice(0, 160)}
         path={`/events/${e.slug}`}
         image={e.imageUrl}
-        jsonLd={[
-          eventJsonLd(e),
-          breadcrumbJsonLd(crumbs, absoluteUrl),
-        ]}
+        jsonLd={[eventJsonLd(e), breadcrumbJsonLd(crumbs, absoluteUrl)]}
       />
       <Breadcrumb items={crumbs} />
       <Badge>{e.eventType}</Badge>

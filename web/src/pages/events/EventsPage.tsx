@@ -70,7 +70,9 @@ export default function EventsPage() {
         jsonLd={{
           '@context': 'https://schema.org',
           '@type': 'ItemList',
-          itemListElement: shown.slice(0, 10).map((e, i) => ({ '@type': 'ListItem', position: i + 1, url: `/events/${e.slug}`, name: e.name })),
+          itemListElement: shown
+            .slice(0, 10)
+            .map((e, i) => ({ '@type': 'ListItem', position: i + 1, url: `/events/${e.slug}`, name: e.name })),
         }}
       />
       <PageTop>

@@ -37,7 +37,13 @@ function HeroSearch() {
       <label htmlFor="hero-search" className="visually-hidden">
         Search
       </label>
-      <Input id="hero-search" type="search" placeholder="Search for AI tools, news, or tutorials..." value={text} onChange={(e) => setText(e.target.value)} />
+      <Input
+        id="hero-search"
+        type="search"
+        placeholder="Search for AI tools, news, or tutorials..."
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
       <Button type="submit">Search</Button>
     </HeroForm>
   );

@@ -24,10 +24,7 @@ export default function JobDetailPage() {
         title={`${j.title} at ${j.company}`}
         description={j.description.slice(0, 160)}
         path={`/jobs/${j.id}`}
-        jsonLd={[
-          jobPostingJsonLd(j),
-          breadcrumbJsonLd(crumbs, absoluteUrl),
-        ]}
+        jsonLd={[jobPostingJsonLd(j), breadcrumbJsonLd(crumbs, absoluteUrl)]}
       />
       <Breadcrumb items={crumbs} />
       <h1>{j.title}</h1>

@@ -5,7 +5,20 @@ import styled from 'styled-components';
 import { JOB_TYPES, STATIC_PAGES, screenApi } from '@neuralbeat/common/contracts/browser';
 import type { Job } from '@neuralbeat/common/contracts';
 import { Seo } from '../../seo/Seo';
-import { Badge, Button, Card, Chip, Clamp, Container, EmptyState, Input, LogoTile, Muted, PageHeading, Skeleton } from '../../components/ui';
+import {
+  Badge,
+  Button,
+  Card,
+  Chip,
+  Clamp,
+  Container,
+  EmptyState,
+  Input,
+  LogoTile,
+  Muted,
+  PageHeading,
+  Skeleton,
+} from '../../components/ui';
 import { FallbackImage } from '../../components/FallbackImage';
 import { formatShortDate } from '../../lib/format';
 
@@ -16,7 +29,9 @@ export function JobCard({ job }: { job: Job }) {
     <Card>
       <Body>
         <Head>
-          <LogoTile $size="3rem" aria-hidden="true"><FallbackImage src={job.companyLogoUrl} loading="lazy" fallback={job.company.charAt(0)} /></LogoTile>
+          <LogoTile $size="3rem" aria-hidden="true">
+            <FallbackImage src={job.companyLogoUrl} loading="lazy" fallback={job.company.charAt(0)} />
+          </LogoTile>
           <div>
             <h2>
               <Link to={`/jobs/${job.id}`}>{job.title}</Link>
@@ -72,7 +87,13 @@ export default function JobsPage() {
         <label htmlFor="jobs-search" className="visually-hidden">
           Search jobs
         </label>
-        <Input id="jobs-search" type="search" placeholder="Search jobs by title, company, or keyword..." value={search} onChange={(e) => setSearch(e.target.value)} />
+        <Input
+          id="jobs-search"
+          type="search"
+          placeholder="Search jobs by title, company, or keyword..."
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
         <Button type="submit">Search Jobs</Button>
       </SearchForm>
       <FilterRow>

@@ -38,7 +38,13 @@ export default function LearnPage() {
           All Resources
         </Chip>
         {RESOURCE_CATEGORIES.map((c) => (
-          <Chip key={c} type="button" $active={validCategory === c} aria-pressed={validCategory === c} onClick={() => update('category', c)}>
+          <Chip
+            key={c}
+            type="button"
+            $active={validCategory === c}
+            aria-pressed={validCategory === c}
+            onClick={() => update('category', c)}
+          >
             {CATEGORY_LABELS[c] ?? c}
           </Chip>
         ))}

@@ -44,10 +44,7 @@ export default function ResourceDetailPage() {
         path={`/learn/${r.slug}`}
         image={r.imageUrl}
         type="article"
-        jsonLd={[
-          learningResourceJsonLd(r, absoluteUrl),
-          breadcrumbJsonLd(crumbs, absoluteUrl),
-        ]}
+        jsonLd={[learningResourceJsonLd(r, absoluteUrl), breadcrumbJsonLd(crumbs, absoluteUrl)]}
       />
       <Breadcrumb items={crumbs} />
       <Meta>

@@ -10,8 +10,8 @@ export default function PrivacyPolicyPage() {
     <LegalLayout title="Privacy Policy" updated="April 16, 2025">
       <Seo title={meta.title} description={meta.description} path="/privacy-policy" />
       <p>
-        This policy explains what information NeuralBeat collects when you use our website, how we use it, and the choices you have. By using
-        NeuralBeat you agree to the practices described here.
+        This policy explains what information NeuralBeat collects when you use our website, how we use it, and the choices you have. By
+        using NeuralBeat you agree to the practices described here.
       </p>
       <h2 id="data-collected">1. Information We Collect</h2>
       <p>We collect information you give us directly:</p>
@@ -31,8 +31,8 @@ export default function PrivacyPolicyPage() {
       </ul>
       <h2 id="usage-data">2. Usage Data</h2>
       <p>
-        When you visit the site our servers record technical information such as your IP address, browser type, pages visited and the time of
-        your visit. We use it to keep the service secure and to understand which content is useful.
+        When you visit the site our servers record technical information such as your IP address, browser type, pages visited and the time
+        of your visit. We use it to keep the service secure and to understand which content is useful.
       </p>
       <h2 id="cookies">3. Cookies</h2>
       <p>
@@ -59,8 +59,8 @@ export default function PrivacyPolicyPage() {
       <p>
         Depending on where you live you may have the right to access, correct, delete or export your personal data, to object to or restrict
         its processing, and to withdraw consent at any time. To exercise these rights, email{' '}
-        <a href={`mailto:${siteConfig.contactEmail}`}>{siteConfig.contactEmail}</a>. You can unsubscribe from the newsletter with the link in
-        every issue.
+        <a href={`mailto:${siteConfig.contactEmail}`}>{siteConfig.contactEmail}</a>. You can unsubscribe from the newsletter with the link
+        in every issue.
       </p>
       <h2 id="children">8. Children's Privacy</h2>
       <p>NeuralBeat is not intended for children under 13, and we do not knowingly collect personal information from them.</p>

@@ -2,7 +2,14 @@ import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { RELATED_EXCERPT_LENGTH, SLUG_FALLBACK_ARTICLES, SLUG_FALLBACK_MIN_WORD_LENGTH, displayTag, newsArticleJsonLd, screenApi } from '@neuralbeat/common/contracts/browser';
+import {
+  RELATED_EXCERPT_LENGTH,
+  SLUG_FALLBACK_ARTICLES,
+  SLUG_FALLBACK_MIN_WORD_LENGTH,
+  displayTag,
+  newsArticleJsonLd,
+  screenApi,
+} from '@neuralbeat/common/contracts/browser';
 import type { NewsListResponse, NewsResponse, SingleArticleResponse } from '@neuralbeat/common/contracts';
 import { ApiError, apiGet } from '../../api/client';
 import { Seo, absoluteUrl } from '../../seo/Seo';
@@ -15,7 +22,11 @@ import { AlsoReportedBy } from './AlsoReportedBy';
 import { FallbackImage } from '../../components/FallbackImage';
 import { ImagePlaceholder } from '../../components/brand';
 
-const slugWords = (slug: string) => slug.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= SLUG_FALLBACK_MIN_WORD_LENGTH);
+const slugWords = (slug: string) =>
+  slug
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length >= SLUG_FALLBACK_MIN_WORD_LENGTH);
 
 /** The latest article whose slug shares the most long words with the one asked for, if any. */
 export function bestSlugMatch(wanted: string, candidates: string[]): string | null {
@@ -76,7 +87,12 @@ function ArticleSkeleton() {
 
 function ArticleView({ data }: { data: SingleArticleResponse }) {
   const { article, aiInfo, relatedArticles } = data;
-  const crumbs = [{ label: 'Home', to: '/' }, { label: 'News', to: '/news' }, { label: article.category, to: tagPath(article.category) }, { label: article.title }];
+  const crumbs = [
+    { label: 'Home', to: '/' },
+    { label: 'News', to: '/news' },
+    { label: article.category, to: tagPath(article.category) },
+    { label: article.title },
+  ];
   const url = absoluteUrl(`/news/${article.slug}`);
   return (
     <article>
@@ -86,10 +102,7 @@ function ArticleView({ data }: { data: SingleArticleResponse }) {
         path={`/news/${article.slug}`}
         image={article.imageUrl}
         type="article"
-        jsonLd={[
-          newsArticleJsonLd(article, absoluteUrl),
-          breadcrumbJsonLd(crumbs, absoluteUrl),
-        ]}
+        jsonLd={[newsArticleJsonLd(article, absoluteUrl), breadcrumbJsonLd(crumbs, absoluteUrl)]}
       />
       <Breadcrumb items={crumbs} />
       <Header>

@@ -70,7 +70,10 @@ export default function NewsListPage() {
             {displayTag(t.name)} <small>({t.count})</small>
           </Chip>
         ))}
-        {tags.isPending && Array.from({ length: 6 }, (_, i) => <Skeleton key={i} aria-hidden="true" $width="6.5rem" $height="2rem" style={{ flex: 'none', borderRadius: '9999px' }} />)}
+        {tags.isPending &&
+          Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} aria-hidden="true" $width="6.5rem" $height="2rem" style={{ flex: 'none', borderRadius: '9999px' }} />
+          ))}
         {tags.isError && <span role="alert">Failed to load popular tags</span>}
       </Chips>
 

@@ -213,7 +213,14 @@ function Preview<K extends SearchKind>({ kind, q, query, state }: { kind: K; q: 
 /** A kind's own tab: every result returned, best first, or its empty state. */
 function KindResults<K extends SearchKind>({ kind, q, query, state }: { kind: K; q: string; query: string[]; state: KindState<K> }) {
   const label = KIND_LABELS[kind];
-  if (state.isPending) return <>{Array.from({ length: 4 }, (_, i) => <SearchResultSkeleton key={i} />)}</>;
+  if (state.isPending)
+    return (
+      <>
+        {Array.from({ length: 4 }, (_, i) => (
+          <SearchResultSkeleton key={i} />
+        ))}
+      </>
+    );
   if (state.isError) {
     return (
       <EmptyState>

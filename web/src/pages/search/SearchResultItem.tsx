@@ -55,7 +55,10 @@ const FIELD_NAMES: Record<SearchKind, Record<SearchMatchField, string>> = {
 /** "Why this result": the field, and whether the word matched exactly, as a word start, or as a close spelling. */
 export function whyText(kind: SearchKind, why: SearchWhy): string {
   const where = `in the ${FIELD_NAMES[kind][why.field]}`;
-  const words = why.terms.slice(0, 3).map((t) => `“${t}”`).join(', ');
+  const words = why.terms
+    .slice(0, 3)
+    .map((t) => `“${t}”`)
+    .join(', ');
   if (!words) return `Matched ${where}`;
   if (why.match === 'typo') return `Close spelling ${words} ${where}`;
   if (why.match === 'prefix') return `Words starting as you typed: ${words} ${where}`;
@@ -63,15 +66,21 @@ export function whyText(kind: SearchKind, why: SearchWhy): string {
 }
 
 function Marked({ text, terms, query }: { text: string; terms: string[]; query: string[] }) {
-  return (
-    <>
-      {highlightParts(text, terms, query).map((part, i) => (part.mark ? <mark key={i}>{part.text}</mark> : part.text))}
-    </>
-  );
+  return <>{highlightParts(text, terms, query).map((part, i) => (part.mark ? <mark key={i}>{part.text}</mark> : part.text))}</>;
 }
 
 /** One search result: highlighted title and text, its tags (capped), and why it matched. */
-export function SearchResultItem<K extends SearchKind>({ kind, result, query, maxTags }: { kind: K; result: SearchResultOf<K>; query: string[]; maxTags: number }) {
+export function SearchResultItem<K extends SearchKind>({
+  kind,
+  result,
+  query,
+  maxTags,
+}: {
+  kind: K;
+  result: SearchResultOf<K>;
+  query: string[];
+  maxTags: number;
+}) {
   const view = VIEWS[kind](result);
   const { why } = result;
   const extra = view.tags.length - maxTags;

@@ -2,7 +2,10 @@ const WORD = /[\p{L}\p{N}]+/gu;
 
 /** Lower-cased and accent-free, as the search service compares words. */
 export function normalizeWord(word: string): string {
-  return word.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+  return word
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 export interface TextPart {

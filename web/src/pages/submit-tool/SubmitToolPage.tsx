@@ -158,7 +158,12 @@ export default function SubmitToolPage() {
           <Input {...aria('slug', true)} placeholder={derived || 'my-tool'} />,
           `Leave blank to use "${derived || 'generated-from-name'}". Lowercase letters, numbers and hyphens.`,
         )}
-        {field('shortDescription', 'Short description *', <Input {...aria('shortDescription', true)} />, '10 to 99 characters, shown on cards.')}
+        {field(
+          'shortDescription',
+          'Short description *',
+          <Input {...aria('shortDescription', true)} />,
+          '10 to 99 characters, shown on cards.',
+        )}
         {field('description', 'Description *', <TextArea {...aria('description')} rows={5} />)}
         {field('websiteUrl', 'Website URL *', <Input {...aria('websiteUrl')} type="url" placeholder="https://" />)}
         {field('logoUrl', 'Logo URL (optional)', <Input {...aria('logoUrl')} type="url" placeholder="https://" />)}
@@ -175,7 +180,12 @@ export default function SubmitToolPage() {
           </Select>,
         )}
         {field('tags', 'Tags (optional)', <Input {...aria('tags', true)} placeholder="writing, seo, marketing" />, 'Comma separated.')}
-        {field('features', 'Key features (optional)', <Input {...aria('features', true)} placeholder="Templates, Team workspaces" />, 'Comma separated.')}
+        {field(
+          'features',
+          'Key features (optional)',
+          <Input {...aria('features', true)} placeholder="Templates, Team workspaces" />,
+          'Comma separated.',
+        )}
         {field('pricing', 'Pricing (optional)', <Input {...aria('pricing')} placeholder="Free, Freemium, Paid..." />)}
         <Button type="submit" disabled={submit.isPending}>
           {submit.isPending ? 'Submitting...' : 'Submit Tool'}

@@ -5,7 +5,7 @@ const BATCH = 500;
 
 /** Runs the sanitiser over one HTML column of a table, in id order and batches, writing only rows it changes. */
 async function sanitiseColumn(knex: Knex, table: string, column: string, baseColumn: string): Promise<void> {
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const rows: { id: number; html: string | null; base: string | null }[] = await knex(table)
       .select('id', { html: column, base: baseColumn })
       .where('id', '>', after)
@@ -15,7 +15,10 @@ async function sanitiseColumn(knex: Knex, table: string, column: string, baseCol
     if (!rows.length) return;
     for (const row of rows) {
       const safe = sanitizeArticleHtml(row.html ?? '', { baseUrl: row.base && isHttpUrl(row.base) ? row.base : null });
-      if (safe !== row.html) await knex(table).where({ id: row.id }).update({ [column]: safe });
+      if (safe !== row.html)
+        await knex(table)
+          .where({ id: row.id })
+          .update({ [column]: safe });
     }
     after = rows[rows.length - 1]!.id;
   }

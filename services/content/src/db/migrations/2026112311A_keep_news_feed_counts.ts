@@ -107,7 +107,9 @@ export async function up(knex: Knex): Promise<void> {
     FOR EACH STATEMENT EXECUTE FUNCTION news_feed_counts_follow()`);
   await knex.raw(`CREATE TRIGGER news_feed_counts_delete AFTER DELETE ON news_feed REFERENCING OLD TABLE AS old_rows
     FOR EACH STATEMENT EXECUTE FUNCTION news_feed_counts_follow()`);
-  await knex.raw('CREATE TRIGGER news_feed_counts_truncate AFTER TRUNCATE ON news_feed FOR EACH STATEMENT EXECUTE FUNCTION news_feed_counts_clear()');
+  await knex.raw(
+    'CREATE TRIGGER news_feed_counts_truncate AFTER TRUNCATE ON news_feed FOR EACH STATEMENT EXECUTE FUNCTION news_feed_counts_clear()',
+  );
 
   // Existing rows, counted once; writers wait for the backfill so nothing is counted twice or missed.
   await knex.raw('LOCK TABLE news_feed IN SHARE MODE');

@@ -51,7 +51,9 @@ export async function up(knex: Knex): Promise<void> {
       RETURN NULL;
     END
     $fn$`);
-  await knex.raw('CREATE TRIGGER tool_tag_entries_truncate AFTER TRUNCATE ON tools FOR EACH STATEMENT EXECUTE FUNCTION tool_tag_entries_clear()');
+  await knex.raw(
+    'CREATE TRIGGER tool_tag_entries_truncate AFTER TRUNCATE ON tools FOR EACH STATEMENT EXECUTE FUNCTION tool_tag_entries_clear()',
+  );
 
   await knex.raw('LOCK TABLE tools IN SHARE MODE');
   await knex.raw(`

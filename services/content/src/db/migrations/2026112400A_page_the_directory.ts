@@ -67,7 +67,9 @@ export async function up(knex: Knex): Promise<void> {
       RETURN NULL;
     END
     $fn$`);
-  await knex.raw('CREATE TRIGGER tool_directory_counts_truncate AFTER TRUNCATE ON tools FOR EACH STATEMENT EXECUTE FUNCTION tool_directory_counts_clear()');
+  await knex.raw(
+    'CREATE TRIGGER tool_directory_counts_truncate AFTER TRUNCATE ON tools FOR EACH STATEMENT EXECUTE FUNCTION tool_directory_counts_clear()',
+  );
 
   // Existing tools, counted once; writers wait for the backfill so nothing is counted twice or missed.
   await knex.raw('LOCK TABLE tools IN SHARE MODE');

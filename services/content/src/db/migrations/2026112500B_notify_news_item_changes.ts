@@ -15,8 +15,23 @@ import type { Knex } from 'knex';
  * Inserts, deletes and truncates still notify `news`.
  */
 const SHOWN_COLUMNS = [
-  'id', 'article_id', 'slug', 'title', 'excerpt', 'content', 'image_url', 'category', 'tags', 'publish_date', 'updated_at',
-  'author', 'featured', 'source_url', 'source_name', 'ai_provider', 'seo_status',
+  'id',
+  'article_id',
+  'slug',
+  'title',
+  'excerpt',
+  'content',
+  'image_url',
+  'category',
+  'tags',
+  'publish_date',
+  'updated_at',
+  'author',
+  'featured',
+  'source_url',
+  'source_name',
+  'ai_provider',
+  'seo_status',
 ];
 const LISTING_COLUMNS = ['publish_date', 'tags', 'category'];
 const STATS_COLUMNS = ['ai_provider', 'seo_status'];

@@ -17,12 +17,21 @@ type Row = Record<string, unknown>;
  * Inserts the rows whose key is not in the table yet and leaves existing rows
  * alone, so an admin's edits to seeded content survive a re-run.
  */
-async function insertMissing(trx: Knex.Transaction, table: string, keyColumns: string[], rows: Row[]): Promise<{ id: number; slug?: string }[]> {
+async function insertMissing(
+  trx: Knex.Transaction,
+  table: string,
+  keyColumns: string[],
+  rows: Row[],
+): Promise<{ id: number; slug?: string }[]> {
   const keyOf = (row: Row) => JSON.stringify(keyColumns.map((c) => row[c]));
   const existing: Row[] = await trx(table).select(keyColumns);
   const have = new Set(existing.map(keyOf));
   const missing = rows.filter((row) => !have.has(keyOf(row)));
-  return missing.length ? trx(table).insert(missing).returning(table === 'jobs' ? ['id'] : ['id', 'slug']) : [];
+  return missing.length
+    ? trx(table)
+        .insert(missing)
+        .returning(table === 'jobs' ? ['id'] : ['id', 'slug'])
+    : [];
 }
 
 /**

@@ -7,11 +7,25 @@ import type { QueueMonitor } from '../../services/queueMonitor';
 import type { SourcesConsole } from '../../services/sourcesConsole';
 
 const queueParam = z.object({ name: z.string().min(1).max(200) });
-const sourceParam = z.object({ id: z.coerce.number({ error: 'id must be a source id' }).int('id must be a source id').positive('id must be a source id') });
-const auditQuery = z.object({ limit: z.coerce.number({ error: 'limit must be between 1 and 200' }).int().min(1, 'limit must be between 1 and 200').max(200, 'limit must be between 1 and 200').default(20) });
+const sourceParam = z.object({
+  id: z.coerce.number({ error: 'id must be a source id' }).int('id must be a source id').positive('id must be a source id'),
+});
+const auditQuery = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be between 1 and 200' })
+    .int()
+    .min(1, 'limit must be between 1 and 200')
+    .max(200, 'limit must be between 1 and 200')
+    .default(20),
+});
 
 /** Diagnostics, queues, news sources and the audit log. */
-export function operationsRoutes(deps: { db: Knex; diagnostics: DiagnosticsService; queues: QueueMonitor; sources: SourcesConsole }): Router {
+export function operationsRoutes(deps: {
+  db: Knex;
+  diagnostics: DiagnosticsService;
+  queues: QueueMonitor;
+  sources: SourcesConsole;
+}): Router {
   const router = Router();
 
   router.get('/diagnose-pipeline', async (_req, res) => {
@@ -34,7 +48,10 @@ export function operationsRoutes(deps: { db: Knex; diagnostics: DiagnosticsServi
     const { name, feedUrl } = parseRequest(sourceAddRequestSchema, req.body ?? {});
     const row = await deps.sources.sources.add(name, feedUrl);
     await deps.sources.audit(req.adminUser!, 'sourceAdd', row, req.requestId);
-    res.status(201).json({ message: `"${row.name}" is ${row.enabled ? 'scheduled and being collected now' : 'added (disabled)'}`, source: await deps.sources.present(row) });
+    res.status(201).json({
+      message: `"${row.name}" is ${row.enabled ? 'scheduled and being collected now' : 'added (disabled)'}`,
+      source: await deps.sources.present(row),
+    });
   });
   for (const [action, enabled] of [
     ['enable', true],
@@ -44,7 +61,10 @@ export function operationsRoutes(deps: { db: Knex; diagnostics: DiagnosticsServi
       const { id } = parseRequest(sourceParam, req.params);
       const row = await deps.sources.sources.setEnabled(id, enabled);
       await deps.sources.audit(req.adminUser!, enabled ? 'sourceEnable' : 'sourceDisable', row, req.requestId);
-      res.json({ message: `"${row.name}" ${enabled ? 'enabled and being collected now' : 'disabled'}`, source: await deps.sources.present(row) });
+      res.json({
+        message: `"${row.name}" ${enabled ? 'enabled and being collected now' : 'disabled'}`,
+        source: await deps.sources.present(row),
+      });
     });
   }
   router.post('/sources/:id/collect', async (req, res) => {

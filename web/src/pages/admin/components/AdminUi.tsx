@@ -49,7 +49,14 @@ export function Alert({ tone, title, children }: { tone: 'error' | 'warning' | '
 export function DryRunSwitch({ checked, onChange, disabled }: { checked: boolean; onChange: (v: boolean) => void; disabled?: boolean }) {
   return (
     <SwitchLabel>
-      <input type="checkbox" role="switch" aria-checked={checked} checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} />
+      <input
+        type="checkbox"
+        role="switch"
+        aria-checked={checked}
+        checked={checked}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.checked)}
+      />
       <span aria-hidden="true" />
       Dry run
     </SwitchLabel>

@@ -6,7 +6,15 @@ export function PathLinks({ text }: { text: string }) {
   const parts = text.split(/(\/admin(?:\/[a-z-]+)?)(?=\))/);
   return (
     <>
-      {parts.map((part, i) => (i % 2 === 1 ? <Link key={i} to={part}>{part}</Link> : <Fragment key={i}>{part}</Fragment>))}
+      {parts.map((part, i) =>
+        i % 2 === 1 ? (
+          <Link key={i} to={part}>
+            {part}
+          </Link>
+        ) : (
+          <Fragment key={i}>{part}</Fragment>
+        ),
+      )}
     </>
   );
 }

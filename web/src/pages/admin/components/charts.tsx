@@ -56,7 +56,15 @@ export function BarChart({ data, label, color = '#dc2626' }: { data: { label: st
 }
 
 /** Lines of a percentage over days (e.g. provider success rate), gaps where there is no data. */
-export function LineChart({ days, series, label }: { days: string[]; series: { name: string; color: string; values: (number | null)[] }[]; label: string }) {
+export function LineChart({
+  days,
+  series,
+  label,
+}: {
+  days: string[];
+  series: { name: string; color: string; values: (number | null)[] }[];
+  label: string;
+}) {
   const innerW = W - PAD.left - PAD.right;
   const innerH = H - PAD.top - PAD.bottom;
   const x = (i: number) => PAD.left + (days.length <= 1 ? innerW / 2 : (i / (days.length - 1)) * innerW);
@@ -112,7 +120,15 @@ export function LineChart({ days, series, label }: { days: string[]; series: { n
 }
 
 /** Horizontal bars with their value (e.g. articles by status). */
-export function HorizontalBars({ data, label, labelWidth = '6.5rem' }: { data: { label: string; value: number; color: string }[]; label: string; labelWidth?: string }) {
+export function HorizontalBars({
+  data,
+  label,
+  labelWidth = '6.5rem',
+}: {
+  data: { label: string; value: number; color: string }[];
+  label: string;
+  labelWidth?: string;
+}) {
   const max = Math.max(1, ...data.map((d) => d.value));
   return (
     <Bars aria-label={label} style={{ '--label-width': labelWidth } as CSSProperties}>
