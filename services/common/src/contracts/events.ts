@@ -9,7 +9,6 @@ const id = z.number().int().positive();
 /** Domain events and their payloads. Payloads carry ids and just enough to act without another round trip. */
 export const EVENT_SCHEMAS = {
   'article.collected': z.object({ articleId: id, sourceId: id.optional() }),
-  'article.status-changed': z.object({ articleId: id, from: z.string().nullable(), to: z.string() }),
   'newsfeed.published': z.object({ newsFeedId: id, articleId: id, slug: z.string() }),
   'newsfeed.updated': z.object({ newsFeedId: id }),
   'tool.submitted': z.object({ toolId: id, slug: z.string() }),
@@ -25,7 +24,6 @@ export const EVENT_NAMES = Object.keys(EVENT_SCHEMAS) as EventName[];
 /** Who subscribes to what: the one routing table of the event bus. */
 export const EVENT_SUBSCRIBERS: Record<EventName, readonly ServiceName[]> = {
   'article.collected': ['pipeline'],
-  'article.status-changed': [],
   'newsfeed.published': ['search'],
   'newsfeed.updated': ['search'],
   'tool.submitted': [],

@@ -3,7 +3,7 @@ import { articleStage } from './articleStage';
 import type { WorkerDeps } from './types';
 
 /**
- * Stage 5: the news_feed row, the article's completed state and `newsfeed.published`
+ * Stage 6: the news_feed row, the article's completed state and `newsfeed.published`
  * in one transaction. A publish job run again for a published article (a retry
  * after a crash, a re-drive) announces it again, so search never misses it.
  */

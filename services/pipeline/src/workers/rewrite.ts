@@ -2,7 +2,7 @@ import { MalformedResponseError, safeRewrite, type RewriteProvider } from '../pr
 import { articleStage } from './articleStage';
 import type { WorkerDeps } from './types';
 
-/** Stage 3: rewrites through the configured provider and sanitises what it wrote; every call, good or bad, leaves an ai_provider_metrics row. */
+/** Stage 4: rewrites through the configured provider and sanitises what it wrote; every call, good or bad, leaves an ai_provider_metrics row. */
 export function createRewriteProcessor(deps: WorkerDeps, provider: RewriteProvider) {
   return articleStage('rewrite', deps, async (article) => {
     await deps.db('articles').where({ id: article.id }).increment('processing_attempts', 1);

@@ -2,7 +2,7 @@ import { Tagger } from '../tagging/tagger';
 import { articleStage } from './articleStage';
 import type { WorkerDeps } from './types';
 
-/** Stage 4: standardised tags from the taxonomy and the feed's categories. */
+/** Stage 5: standardised tags from the taxonomy and the feed's categories. */
 export function createTagProcessor(deps: WorkerDeps) {
   const tagger = new Tagger(deps.db);
   return articleStage('tag', deps, async (article) => {
