@@ -150,6 +150,35 @@ describe('copies of one story are one story', () => {
     ).toBe(true);
   });
 
+  it('the same headline from two blogs on the same day, each with a summary of its own', () => {
+    const headline = 'Sparse attention routing halves the memory of long-context transformers';
+    const first = story(
+      headline,
+      'We propose a routing scheme that sends each token to a few attention blocks chosen by a learned gate. ' +
+        'On document question answering it keeps accuracy while using half the memory of dense attention.',
+      1,
+    );
+    const second = story(
+      headline,
+      'A new preprint from a university group shows how transformers can read book-length inputs on one accelerator, ' +
+        'by letting a small network decide which parts of the context each word should look at.',
+      2,
+      new Date(+at + 9 * 3_600_000),
+    );
+    expect(judge(first, second).similarity).toBeLessThan(SHORT_THRESHOLD);
+    expect(judge(first, second)).toMatchObject({ duplicate: true, reason: 'same headline the same day' });
+    // Days apart, or a headline too short to be told from chance, it takes more.
+    expect(judge(first, { ...second, publishDate: new Date(+at + 3 * DAY) }).duplicate).toBe(false);
+    expect(
+      judge(
+        story('Weekly research digest', 'Five papers on agents we read this week.', 1),
+        story('Weekly research digest', 'Robotics, vision and speech news.', 2),
+      ).duplicate,
+    ).toBe(false);
+    // One source printing a headline twice still needs the same text.
+    expect(judge(first, { ...second, sourceId: 1 }).duplicate).toBe(false);
+  });
+
   it('one source re-posting an item under a new address', () => {
     expect(
       judge(story('Open-weights model tops reasoning benchmark', body, 1), story('Open-weights model tops reasoning benchmark', body, 1)),

@@ -10,7 +10,8 @@ import { NUMBER_WORDS, STOP_WORDS, isDesignator, tokensOf, type StoryText } from
  * - Different sources: word similarity (soft Jaccard of content words) at or
  *   above SHORT_THRESHOLD for short texts or LONG_THRESHOLD for articles, or
  *   the same text re-published (same headline give or take the site's name,
- *   text contained in the other); and no blocking difference.
+ *   text contained in the other), or the same headline of four words or more
+ *   printed the same day; and no blocking difference.
  * - The same source: two items with different identities are different stories
  *   unless nearly identical (SAME_SOURCE_THRESHOLD, headline included) with no
  *   number, version, amount, month or name differing at all, even on one side.
@@ -39,6 +40,8 @@ export const SAME_SOURCE_TITLE_THRESHOLD = 0.75;
 export const SHORT_TEXT_WORDS = 30;
 export const SHORT_MIN_SHARED_WORDS = 3;
 export const SHORT_WINDOW_DAYS = 14;
+/** Content words (numbers and dates aside) a headline needs for two sources printing it the same day to be one story. */
+export const SAME_HEADLINE_MIN_WORDS = 4;
 
 export interface ComparedStory {
   text: StoryText;
@@ -304,14 +307,30 @@ const REPUBLISHED_CONTAINMENT = 0.8;
  * Catches copies of very short items that similarity alone cannot tell from chance.
  */
 function isRepublished(a: StoryText, b: StoryText): boolean {
-  if (
-    !sameTitle(a.titleTokens, b.titleTokens) &&
-    !sameTitle(withoutSiteName(a.titleTokens, a.title), b.titleTokens) &&
-    !sameTitle(a.titleTokens, withoutSiteName(b.titleTokens, b.title))
-  )
-    return false;
+  if (!sameHeadline(a, b)) return false;
   const [small, large] = a.words.size <= b.words.size ? [a.words, b.words] : [b.words, a.words];
   return small.size > 0 && softJaccard(small, large).shared >= REPUBLISHED_CONTAINMENT * small.size;
+}
+
+/** The same title, give or take the site's name set off by a separator. */
+function sameHeadline(a: StoryText, b: StoryText): boolean {
+  return (
+    sameTitle(a.titleTokens, b.titleTokens) ||
+    sameTitle(withoutSiteName(a.titleTokens, a.title), b.titleTokens) ||
+    sameTitle(a.titleTokens, withoutSiteName(b.titleTokens, b.title))
+  );
+}
+
+/**
+ * The same headline from two sources on the same day: one story, whatever
+ * each wrote beneath it (two blogs each summing up one paper in a paragraph of
+ * their own share too few words to pass on similarity). Short headlines
+ * ("Weekly update") are shared by chance and need more.
+ */
+function sameHeadlineSameDay(a: ComparedStory, b: ComparedStory): boolean {
+  if (!a.publishDate || !b.publishDate || Math.abs(a.publishDate.getTime() - b.publishDate.getTime()) > DAY_MS) return false;
+  if (meaningfulWords(a.text.titleTokens).filter((w) => !hasDigit(w)).length < SAME_HEADLINE_MIN_WORDS) return false;
+  return sameHeadline(a.text, b.text);
 }
 
 const meaningfulWords = (tokens: string[]) => tokens.filter((w) => !STOP_WORDS.has(w.toLowerCase()));
@@ -357,6 +376,7 @@ export function compareStories(a: ComparedStory, b: ComparedStory, thresholds: {
     return no(`published more than ${SHORT_WINDOW_DAYS} days apart`);
   }
   if (!sameSource && isRepublished(a.text, b.text)) return { ...base, duplicate: true, blocker: null, reason: 'same text re-published' };
+  if (!sameSource && sameHeadlineSameDay(a, b)) return { ...base, duplicate: true, blocker: null, reason: 'same headline the same day' };
   const threshold = sameSource
     ? SAME_SOURCE_THRESHOLD
     : short
