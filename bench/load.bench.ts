@@ -12,7 +12,7 @@ import net from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { seed } from '../services/content/src/db/seed';
-import { SourcesRepository } from '../services/pipeline/src/collect/sourcesRepository';
+import { SourcesRepository } from '../services/pipeline/src/repositories/sourcesRepository';
 import { rssFeed, startFeedServer, uniqueArticleHtml } from '../tests/support/feedServer';
 import { benchDatabase, startProcess, stopProcess, uniquePrefix } from './support';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Queue } from 'bullmq';
 import { createRedis } from '@neuralbeat/common';
 import { PIPELINE_QUEUES } from '@neuralbeat/common/contracts';
-import { SourcesRepository } from '../../services/pipeline/src/collect/sourcesRepository';
+import { SourcesRepository } from '../../services/pipeline/src/repositories/sourcesRepository';
 import { collectNow } from '../../services/pipeline/src/collect/scheduler';
 import { browserSuite, openPage } from '../support/browser';
 import { startFakeAiServer, type FakeAiServer } from '../support/fakeAiServers';

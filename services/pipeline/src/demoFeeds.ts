@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type Router } from 'express';
 import type { Knex } from '@neuralbeat/common';
-import { SourcesRepository } from './collect/sourcesRepository';
+import { SourcesRepository } from './repositories/sourcesRepository';
 
 export const DEMO_FEEDS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../demo-feeds');
 const FEED_TYPES: Record<string, string> = {

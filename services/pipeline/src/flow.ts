@@ -3,7 +3,8 @@ import type { Knex } from '@neuralbeat/common';
 import { ARTICLE_STAGE_ORDER, type ArticleStage, type PipelineStage } from '@neuralbeat/common/contracts';
 import type { PipelineQueues } from './queues';
 import type { ArticleFlow } from './workers/types';
-import { nextStageAfter, type StageMark } from './workers/articleStage';
+import { ArticlesRepository, type StageMark } from './repositories/articlesRepository';
+import { nextStageAfter } from './workers/articleStage';
 
 /** An article's job id for a stage: one job per stage and pass (generation). */
 export const stageJobId = (stage: PipelineStage, articleId: number, generation: number) => `${stage}-${articleId}-g${generation}`;
@@ -16,10 +17,10 @@ export const stageJobId = (stage: PipelineStage, articleId: number, generation: 
  */
 export class QueueArticleFlow implements ArticleFlow {
   private readonly queues: PipelineQueues;
-  private readonly db: Knex;
+  private readonly articles: ArticlesRepository;
   constructor(queues: PipelineQueues, db: Knex) {
     this.queues = queues;
-    this.db = db;
+    this.articles = new ArticlesRepository(db);
   }
 
   private async enqueue(
@@ -27,9 +28,7 @@ export class QueueArticleFlow implements ArticleFlow {
     articleId: number,
     requestId?: string,
   ): Promise<void> {
-    const row: { pipeline_generation: number; pipeline_stage: StageMark } | undefined = await this.db('articles')
-      .where({ id: articleId })
-      .first('pipeline_generation', 'pipeline_stage');
+    const row = await this.articles.progress(articleId);
     const name = row && (typeof stage === 'function' ? stage(row.pipeline_stage) : stage);
     if (!row || !name) return;
     await this.enqueueStage(name, articleId, row.pipeline_generation, requestId);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildService } from '../../../scripts/buildServices';
 import { scratchBuildDir } from '../../support/scratchBuild';
 import type { Knex } from '@neuralbeat/common';
-import { SourcesRepository } from '../../../services/pipeline/src/collect/sourcesRepository';
+import { SourcesRepository } from '../../../services/pipeline/src/repositories/sourcesRepository';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from '../../support/testEnv';
 import { startFeedServer, type FeedServer } from '../../support/feedServer';
 import { startFakeAiServer, type FakeAiServer } from '../../support/fakeAiServers';

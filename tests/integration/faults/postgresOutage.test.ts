@@ -6,7 +6,7 @@ import { startContent } from '../../../services/content/src/server';
 import { startSearch } from '../../../services/search/src/server';
 import { startPipeline } from '../../../services/pipeline/src/server';
 import { startGateway } from '../../../services/gateway/src/server';
-import { SourcesRepository } from '../../../services/pipeline/src/collect/sourcesRepository';
+import { SourcesRepository } from '../../../services/pipeline/src/repositories/sourcesRepository';
 import { testConfig } from '../../support/testEnv';
 import { startFeedServer, type FeedServer } from '../../support/feedServer';
 import { startFakeAiServer, type FakeAiServer } from '../../support/fakeAiServers';

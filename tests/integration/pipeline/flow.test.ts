@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Queue } from 'bullmq';
 import { createRedis } from '@neuralbeat/common';
 import { PIPELINE_QUEUES, newsListResponseSchema } from '@neuralbeat/common/contracts';
-import { SourcesRepository } from '../../../services/pipeline/src/collect/sourcesRepository';
+import { SourcesRepository } from '../../../services/pipeline/src/repositories/sourcesRepository';
 import { collectNow } from '../../../services/pipeline/src/collect/scheduler';
 import { startSystem, type RunningSystem } from '../../support/system';
 import { otherArticleHtml, richArticleHtml, rssFeed, startFeedServer, type FeedServer } from '../../support/feedServer';

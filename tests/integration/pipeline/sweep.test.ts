@@ -5,7 +5,7 @@ import { PIPELINE_QUEUES } from '@neuralbeat/common/contracts';
 import { QueueArticleFlow, stageJobId } from '../../../services/pipeline/src/flow';
 import { closeQueues, createPipelineQueues, type PipelineQueues } from '../../../services/pipeline/src/queues';
 import { PipelineSweep } from '../../../services/pipeline/src/sweep/pipelineSweep';
-import { SourcesRepository } from '../../../services/pipeline/src/collect/sourcesRepository';
+import { SourcesRepository } from '../../../services/pipeline/src/repositories/sourcesRepository';
 import { createTestDatabase, testConfig, type TestDatabase } from '../../support/testEnv';
 import { insertArticle } from '../../support/factories';
 

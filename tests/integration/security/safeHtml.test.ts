@@ -5,7 +5,7 @@ import { createRewriteProcessor } from '../../../services/pipeline/src/workers/r
 import { createPublishProcessor } from '../../../services/pipeline/src/workers/publish';
 import { rewriteProviderFor } from '../../../services/pipeline/src/providers';
 import { Collector } from '../../../services/pipeline/src/collect/collector';
-import { SourcesRepository } from '../../../services/pipeline/src/collect/sourcesRepository';
+import { SourcesRepository } from '../../../services/pipeline/src/repositories/sourcesRepository';
 import type { ArticleFlow, WorkerDeps } from '../../../services/pipeline/src/workers/types';
 import { safeRewrite } from '../../../services/pipeline/src/providers/types';
 import { up as sanitiseStoredHtml } from '../../../services/content/src/db/migrations/2026112310C_sanitise_stored_html';

@@ -11,7 +11,7 @@ import { AppError, createDb, createRedis } from '@neuralbeat/common';
 import { pipelineConfig } from '../config';
 import { createPipelineQueues, closeQueues } from '../queues';
 import { SourcesService } from '../services/sourcesService';
-import type { NewsSourceRow } from '../collect/sourcesRepository';
+import type { NewsSourceRow } from '../repositories/sourcesRepository';
 
 const USAGE = 'Usage: sources list | add <name> <feed-url> | enable <id> | disable <id> | collect <id>';
 

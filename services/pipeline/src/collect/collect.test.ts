@@ -8,7 +8,7 @@ import { richArticleHtml, rssFeed, startFeedServer, type FeedServer } from '../.
 import { canonicalUrl, itemKey } from './canonicalUrl';
 import { Collector, newsCategory } from './collector';
 import { parseFeed } from './feedParser';
-import { SourcesRepository } from './sourcesRepository';
+import { SourcesRepository } from '../repositories/sourcesRepository';
 import { buildService } from '../../../../scripts/buildServices';
 import { scratchBuildDir } from '../../../../tests/support/scratchBuild';
 

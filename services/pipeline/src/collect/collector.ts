@@ -4,10 +4,10 @@ import { htmlToText, isHttpUrl, sanitizeArticleHtml } from '@neuralbeat/common/h
 import { NEWS_CATEGORIES } from '@neuralbeat/common/contracts';
 import { canonicalUrl, itemKey } from './canonicalUrl';
 import { isThin } from '../fulltext/thinText';
-import { CollectedArticlesRepository } from './collectedArticlesRepository';
+import { CollectedArticlesRepository } from '../repositories/collectedArticlesRepository';
 import { fetchFeed } from './feedFetcher';
 import { parseFeed, type FeedItem } from './feedParser';
-import { SourcesRepository, type CollectionCounts, type NewsSourceRow } from './sourcesRepository';
+import { SourcesRepository, type CollectionCounts, type NewsSourceRow } from '../repositories/sourcesRepository';
 
 const CATEGORY_BY_NAME = new Map(NEWS_CATEGORIES.map((c) => [c.toLowerCase(), c]));
 

@@ -1,6 +1,6 @@
 import type { Queue } from 'bullmq';
 import type { Knex } from '@neuralbeat/common';
-import { SourcesRepository } from './sourcesRepository';
+import { SourcesRepository } from '../repositories/sourcesRepository';
 
 export const schedulerId = (sourceId: number) => `collect-source-${sourceId}`;
 

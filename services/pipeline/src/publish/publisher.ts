@@ -1,6 +1,7 @@
 import { transactionWithEvents, type EventBus, type Knex } from '@neuralbeat/common';
 import { sanitizeArticleHtml } from '@neuralbeat/common/html';
-import type { ArticleRow } from '../workers/articleStage';
+import { ArticlesRepository, type ArticleRow } from '../repositories/articlesRepository';
+import { NewsFeedRepository } from '../repositories/newsFeedRepository';
 
 /** The article columns publishing copies into the news feed. */
 export type PublishableArticle = Pick<
@@ -44,8 +45,12 @@ const slugBase = (title: string) =>
 export class Publisher {
   private readonly db: Knex;
   private readonly bus: Pick<EventBus, 'publish'>;
+  private readonly articles: ArticlesRepository;
+  private readonly newsFeed: NewsFeedRepository;
   constructor(db: Knex, bus: Pick<EventBus, 'publish'>) {
     this.db = db;
+    this.articles = new ArticlesRepository(db);
+    this.newsFeed = new NewsFeedRepository(db);
     this.bus = bus;
   }
 
@@ -59,29 +64,20 @@ export class Publisher {
       // The source edited the article while it was on its way here: the new pass publishes it, not this one.
       if (err instanceof Superseded) return { newsFeedId: null, created: false, updated: false };
       if (err instanceof PublishedMeanwhile)
-        return {
-          newsFeedId: (await this.db('news_feed').where({ article_id: article.id }).first('id')).id,
-          created: false,
-          updated: false,
-        };
+        return { newsFeedId: (await this.newsFeed.ofArticle(article.id))!.id as number, created: false, updated: false };
       throw err;
     }
   }
 
   /** Marks the article published, if it is still the generation being published (else the transaction rolls back). */
   private async markPublished(trx: Knex.Transaction, article: PublishableArticle, fields: Record<string, unknown> = {}): Promise<void> {
-    const own = trx('articles').where({ id: article.id });
-    if (article.pipeline_generation !== undefined) own.where({ pipeline_generation: article.pipeline_generation });
-    if (
-      !(await own.update({
-        published: true,
-        processing_status: 'completed',
-        pipeline_stage: 'published',
-        ...fields,
-        updated_at: trx.fn.now(),
-      }))
-    )
-      throw new Superseded();
+    const marked = await this.articles.updatePass(
+      article.id,
+      article.pipeline_generation,
+      { published: true, processing_status: 'completed', pipeline_stage: 'published', ...fields },
+      trx,
+    );
+    if (!marked) throw new Superseded();
   }
 
   private publishOnce(
@@ -89,7 +85,7 @@ export class Publisher {
     requestId?: string,
   ): Promise<{ newsFeedId: number; created: boolean; updated: boolean }> {
     return transactionWithEvents(this.db, this.bus, async (trx, emit, writeEmitted) => {
-      const existing = await trx('news_feed').where({ article_id: article.id }).first();
+      const existing = await this.newsFeed.ofArticle(article.id, trx);
       if (existing) {
         const fields = this.feedFields(article);
         const changed = (Object.keys(fields) as (keyof typeof fields)[]).some(
@@ -97,24 +93,14 @@ export class Publisher {
         );
         await this.markPublished(trx, article);
         if (changed) {
-          await trx('news_feed')
-            .where({ id: existing.id })
-            .update({ ...fields, updated_at: trx.fn.now() });
-          emit('newsfeed.updated', { newsFeedId: existing.id }, requestId);
+          await this.newsFeed.update(trx, existing.id as number, fields);
+          emit('newsfeed.updated', { newsFeedId: existing.id as number }, requestId);
         }
         return { newsFeedId: existing.id as number, created: false, updated: changed };
       }
       const fields = this.feedFields(article);
       const base = slugBase(fields.title);
-      // Two articles with the same headline publishing at once must not pick the same free slug.
-      await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`news-slug:${base}`]);
-      // The item's id is drawn with the taken slugs, so its event can be written before the item itself.
-      const {
-        rows: [{ id, taken }],
-      }: { rows: { id: number; taken: string[] }[] } = await trx.raw(
-        `SELECT nextval(pg_get_serial_sequence('news_feed', 'id'))::int AS id, ARRAY(SELECT slug FROM news_feed WHERE slug = ? OR slug LIKE ?) AS taken`,
-        [base, `${base}-%`],
-      );
+      const { id, taken } = await this.newsFeed.reserve(trx, base);
       let slug = base;
       for (let n = 2; taken.includes(slug); n++) slug = `${base}-${n}`;
       // The insert goes last: its count triggers lock rows every publish shares (the feed's total, the category's),
@@ -122,21 +108,16 @@ export class Publisher {
       await this.markPublished(trx, article, { slug });
       emit('newsfeed.published', { newsFeedId: id, articleId: article.id, slug }, requestId);
       await writeEmitted();
-      const [row] = await trx('news_feed')
-        .insert({
-          id,
-          article_id: article.id,
-          slug,
-          ...fields,
-          rewrite_status: 'completed',
-          seo_status: 'completed',
-          updated_at: trx.fn.now(),
-        })
-        .onConflict('article_id')
-        .ignore()
-        .returning('id');
+      const inserted = await this.newsFeed.insert(trx, {
+        id,
+        article_id: article.id,
+        slug,
+        ...fields,
+        rewrite_status: 'completed',
+        seo_status: 'completed',
+      });
       // Published meanwhile by another run of this job: roll back this run's marks and event, the other's stand.
-      if (!row) throw new PublishedMeanwhile();
+      if (!inserted) throw new PublishedMeanwhile();
       return { newsFeedId: id, created: true, updated: false };
     });
   }
@@ -144,8 +125,8 @@ export class Publisher {
   /** Emits `newsfeed.published` again for an article already in the news feed; subscribers are idempotent. */
   async announce(articleId: number, requestId?: string): Promise<void> {
     await transactionWithEvents(this.db, this.bus, async (trx, emit) => {
-      const row = await trx('news_feed').where({ article_id: articleId }).first('id', 'slug');
-      if (row) emit('newsfeed.published', { newsFeedId: row.id, articleId, slug: row.slug }, requestId);
+      const row = await this.newsFeed.ofArticle(articleId, trx);
+      if (row) emit('newsfeed.published', { newsFeedId: row.id as number, articleId, slug: row.slug as string }, requestId);
     });
   }
 

@@ -13,6 +13,7 @@ import {
   type ServiceName,
 } from '@neuralbeat/common/contracts';
 import type { PipelineQueues } from '../queues';
+import { ArticlesRepository } from '../repositories/articlesRepository';
 
 const STAGE_LABELS: Record<PipelineStage, string> = {
   collect: 'Collect',
@@ -40,10 +41,12 @@ interface MonitoredQueue {
  */
 export class QueueMonitor {
   private readonly db: Knex;
+  private readonly articles: ArticlesRepository;
   private readonly monitored = new Map<string, MonitoredQueue>();
   private readonly owned: Queue[] = [];
   constructor(db: Knex, pipelineQueues: PipelineQueues, connection: ConnectionOptions, prefix: string) {
     this.db = db;
+    this.articles = new ArticlesRepository(db);
     for (const stage of Object.keys(PIPELINE_QUEUES) as PipelineStage[]) {
       this.monitored.set(PIPELINE_QUEUES[stage].name, { queue: pipelineQueues[stage], label: STAGE_LABELS[stage], stage });
     }
@@ -100,16 +103,13 @@ export class QueueMonitor {
     const articleIds = failed.map((j) => Number(j.data?.articleId)).filter((id) => Number.isInteger(id) && id > 0);
     await this.db.transaction(async (trx) => {
       if (stage && articleIds.length) {
-        await trx('articles')
-          .whereIn('id', articleIds)
-          .where({ processing_status: 'failed' })
-          // A retried rewrite gets a fresh budget of provider tries.
-          .update({
-            processing_status: stage === 'fullText' || stage === 'dedupe' ? 'pending' : 'processing',
-            last_error: null,
-            ...(stage === 'rewrite' ? { processing_attempts: 0 } : {}),
-            updated_at: trx.fn.now(),
-          });
+        // A retried rewrite gets a fresh budget of provider tries.
+        await this.articles.reopenFailed(
+          trx,
+          articleIds,
+          stage === 'fullText' || stage === 'dedupe' ? 'pending' : 'processing',
+          stage === 'rewrite',
+        );
       }
       if (failed.length)
         await recordAudit(trx, {

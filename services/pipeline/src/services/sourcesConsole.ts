@@ -1,7 +1,7 @@
 import type { Queue } from 'bullmq';
 import { recordAudit, type Knex, type SessionUser } from '@neuralbeat/common';
 import type { AdminSource, AuditAction } from '@neuralbeat/common/contracts';
-import type { NewsSourceRow } from '../collect/sourcesRepository';
+import type { NewsSourceRow } from '../repositories/sourcesRepository';
 import { schedulerId } from '../collect/scheduler';
 import { SourcesService } from './sourcesService';
 

@@ -1,6 +1,6 @@
 import type { Queue } from 'bullmq';
 import { validationFailed, notFound, type Knex } from '@neuralbeat/common';
-import { SourcesRepository, type NewsSourceRow } from '../collect/sourcesRepository';
+import { SourcesRepository, type NewsSourceRow } from '../repositories/sourcesRepository';
 import { collectNow, scheduleSource, unscheduleSource } from '../collect/scheduler';
 
 /**

@@ -2,13 +2,8 @@ import type { Queue } from 'bullmq';
 import { isDatabaseUnavailable, type Knex, type Logger } from '@neuralbeat/common';
 import { repairCollectionSchedules } from '../collect/scheduler';
 import type { QueueArticleFlow } from '../flow';
-import { nextStageAfter, type StageMark } from '../workers/articleStage';
-
-interface UnfinishedArticle {
-  id: number;
-  pipeline_stage: StageMark;
-  pipeline_generation: number;
-}
+import { ArticlesRepository } from '../repositories/articlesRepository';
+import { nextStageAfter } from '../workers/articleStage';
 
 export interface SweepReport {
   /** Unfinished articles untouched for longer than the threshold. */
@@ -75,18 +70,10 @@ export class PipelineSweep {
   /** One sweep; null when another process holds the sweep. */
   async sweepOnce(): Promise<SweepReport | null> {
     const { db, flow, afterSeconds } = this.options;
+    const articles = new ArticlesRepository(db);
     return db.transaction(async (trx) => {
-      const { rows } = await trx.raw('SELECT pg_try_advisory_xact_lock(hashtext(?)) AS locked', ['pipeline-sweep']);
-      if (!rows[0].locked) return null;
-      const unfinished: UnfinishedArticle[] = await trx('articles')
-        .select('id', 'pipeline_stage', 'pipeline_generation')
-        .whereIn('processing_status', ['pending', 'processing'])
-        // Pending with a score is held below the SEO threshold: settled, not stuck.
-        .where((q) => q.where('processing_status', 'processing').orWhereNull('seo_score'))
-        .whereNot('pipeline_stage', 'published')
-        .where('updated_at', '<', trx.raw('now() - make_interval(secs => ?)', [afterSeconds]))
-        .orderBy('updated_at')
-        .limit(BATCH);
+      if (!(await articles.tryLock(trx, 'pipeline-sweep'))) return null;
+      const unfinished = await articles.unfinished(trx, afterSeconds, BATCH);
       const report: SweepReport = { checked: unfinished.length, requeued: 0, failed: 0, waiting: 0, schedulesRepaired: 0 };
       for (const article of unfinished) {
         const stage = nextStageAfter(article.pipeline_stage);
@@ -98,10 +85,7 @@ export class PipelineSweep {
           continue;
         }
         if (state === 'failed' && job && !isDatabaseUnavailable({ message: job.failedReason })) {
-          await trx('articles')
-            .where({ id: article.id })
-            .whereIn('processing_status', ['pending', 'processing'])
-            .update({ processing_status: 'failed', last_error: `${stage}: ${job.failedReason}`.slice(0, 2000), updated_at: trx.fn.now() });
+          await articles.unfinishedFailed(trx, article.id, `${stage}: ${job.failedReason}`);
           report.failed++;
           continue;
         }

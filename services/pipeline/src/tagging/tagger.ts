@@ -1,5 +1,6 @@
 import type { Knex } from '@neuralbeat/common';
 import { canonicalTag } from '@neuralbeat/common/contracts';
+import { TagMappingRepository } from '../repositories/tagMappingRepository';
 import { MAX_TAGS, TAXONOMY } from './taxonomy';
 
 /**
@@ -8,9 +9,9 @@ import { MAX_TAGS, TAXONOMY } from './taxonomy';
  * matches in title first, then body, then feed categories.
  */
 export class Tagger {
-  private readonly db: Knex;
+  private readonly mappings: TagMappingRepository;
   constructor(db: Knex) {
-    this.db = db;
+    this.mappings = new TagMappingRepository(db);
   }
 
   async tags(input: { title: string; text: string; feedTags: string[]; category: string }): Promise<string[]> {
@@ -19,13 +20,7 @@ export class Tagger {
     const category = canonicalTag(input.category);
     const feed = input.feedTags.map(canonicalTag).filter((t) => t && t !== category && t.length <= 40);
     const candidates = [...fromTitle, ...fromBody, ...feed];
-    const mapping = new Map<string, string>(
-      candidates.length
-        ? (await this.db('tag_mapping').whereIn('original_tag', candidates).select('original_tag', 'standardized_tag')).map(
-            (r: { original_tag: string; standardized_tag: string }) => [r.original_tag, r.standardized_tag],
-          )
-        : [],
-    );
+    const mapping = await this.mappings.standardFor(candidates);
     const out: string[] = [];
     for (const tag of candidates) {
       const standard = mapping.get(tag) ?? tag;

@@ -1,11 +1,9 @@
 import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
 import { isDatabaseUnavailable } from '@neuralbeat/common';
 import type { ArticleStage } from '@neuralbeat/common/contracts';
+import { ArticlesRepository, STAGE_MARKS, type ArticleRow, type StageMark } from '../repositories/articlesRepository';
 import type { WorkerDeps } from './types';
 
-/** Progress marks on `articles.pipeline_stage`, in order. */
-export const STAGE_MARKS = ['collected', 'extracted', 'deduped', 'scored', 'rewritten', 'tagged', 'published'] as const;
-export type StageMark = (typeof STAGE_MARKS)[number];
 const DONE_MARK: Record<ArticleStage, StageMark> = {
   fullText: 'extracted',
   dedupe: 'deduped',
@@ -15,39 +13,6 @@ const DONE_MARK: Record<ArticleStage, StageMark> = {
   publish: 'published',
 };
 const TERMINAL = new Set(['duplicate', 'failed', 'skipped', 'completed']);
-
-/** The article columns the stages read. */
-export interface ArticleRow {
-  id: number;
-  title: string;
-  content: string | null;
-  excerpt: string | null;
-  author: string;
-  publish_date: Date;
-  category: string;
-  image_url: string | null;
-  source_url: string | null;
-  canonical_url: string | null;
-  news_source: string | null;
-  source_id: number | null;
-  published: boolean;
-  full_text_status: string | null;
-  full_text_note: string | null;
-  page_etag: string | null;
-  page_last_modified: string | null;
-  story_cluster_id: number | null;
-  minhash_signature: number[] | null;
-  tags: string[] | null;
-  processing_status: string;
-  pipeline_stage: StageMark;
-  pipeline_generation: number;
-  rewritten_title: string | null;
-  rewritten_content: string | null;
-  rewritten_excerpt: string | null;
-  meta_description: string | null;
-  ai_provider: string | null;
-  has_high_volume_keywords: boolean | null;
-}
 
 export type StageOutcome = 'done' | 'held' | 'already-done' | 'not-applicable';
 type ArticleJob = Job<{ articleId: number; requestId?: string }>;
@@ -77,10 +42,11 @@ export function articleStage(
   work: (article: ArticleRow, job: ArticleJob, token?: string) => Promise<'done' | 'held'>,
   hooks: { alreadyDone?: (article: ArticleRow, job: ArticleJob) => Promise<void> } = {},
 ) {
+  const articles = new ArticlesRepository(deps.db);
   const doneIndex = STAGE_MARKS.indexOf(DONE_MARK[stage]);
   const run = async (job: ArticleJob, token?: string): Promise<StageOutcome> => {
     const { articleId, requestId } = job.data;
-    const article = (await deps.db('articles').where({ id: articleId }).first()) as ArticleRow | undefined;
+    const article = await articles.find(articleId);
     if (!article) throw new UnrecoverableError(`Article ${articleId} does not exist`);
     const reached = STAGE_MARKS.indexOf(article.pipeline_stage);
     if (reached >= doneIndex) {

@@ -3,7 +3,8 @@ import { crawlerUserAgent } from '../crawler';
 import { extractArticle } from '../fulltext/articleExtractor';
 import { PoliteFetcher } from '../fulltext/politeFetcher';
 import { countWords, isThin, plainText } from '../fulltext/thinText';
-import { articleStage, type ArticleRow } from './articleStage';
+import { ArticlesRepository, type ArticleRow } from '../repositories/articlesRepository';
+import { articleStage } from './articleStage';
 import type { WorkerDeps } from './types';
 
 /** The page's text replaces the feed's only when it says clearly more. */
@@ -17,6 +18,7 @@ const MORE_TEXT_FACTOR = 1.2;
  * the article moves on either way. Items with a real article in the feed skip the request.
  */
 export function createFullTextProcessor(deps: WorkerDeps) {
+  const articles = new ArticlesRepository(deps.db);
   const fetcher = new PoliteFetcher(deps.redis, {
     userAgent: crawlerUserAgent(deps.config),
     timeoutMs: deps.config.PAGE_TIMEOUT_MS,
@@ -25,10 +27,7 @@ export function createFullTextProcessor(deps: WorkerDeps) {
   });
   /** Records the stage's result; 'held' when the source edited the article meanwhile (its new pass carries on). */
   const finish = async (article: ArticleRow, fields: Record<string, unknown>): Promise<'done' | 'held'> => {
-    const updated = await deps
-      .db('articles')
-      .where({ id: article.id, pipeline_generation: article.pipeline_generation })
-      .update({ ...fields, pipeline_stage: 'extracted', updated_at: deps.db.fn.now() });
+    const updated = await articles.updatePass(article.id, article.pipeline_generation, { ...fields, pipeline_stage: 'extracted' });
     return updated ? 'done' : 'held';
   };
   const keepFeedText = (article: ArticleRow, reason: string) =>
@@ -56,7 +55,7 @@ export function createFullTextProcessor(deps: WorkerDeps) {
       throw new DelayedError();
     }
     if (outcome.kind === 'not-modified') {
-      return finish(article, { full_text_status: 'page', full_text_note: null, page_fetched_at: deps.db.fn.now() });
+      return finish(article, { full_text_status: 'page', full_text_note: null, page_fetched_at: articles.now() });
     }
     if (outcome.kind === 'unavailable') {
       deps.logger.info(
@@ -83,7 +82,7 @@ export function createFullTextProcessor(deps: WorkerDeps) {
       full_text_note: null,
       page_etag: outcome.etag,
       page_last_modified: outcome.lastModified,
-      page_fetched_at: deps.db.fn.now(),
+      page_fetched_at: articles.now(),
     });
   });
 }

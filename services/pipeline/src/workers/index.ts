@@ -1,6 +1,7 @@
 import { Worker, type ConnectionOptions, type Job, type Processor } from 'bullmq';
 import { PIPELINE_QUEUES, type PipelineStage } from '@neuralbeat/common/contracts';
 import { rewriteProviderFor } from '../providers';
+import { ArticlesRepository } from '../repositories/articlesRepository';
 import { createCollectProcessor } from './collect';
 import { createDedupeProcessor } from './dedupe';
 import { createFullTextProcessor } from './fullText';
@@ -35,11 +36,7 @@ async function onFinalFailure(deps: WorkerDeps, stage: StageWorkers, job: Job | 
     'stage attempt failed',
   );
   if (!finalAttempt || !job.data?.articleId) return;
-  await deps
-    .db('articles')
-    .where({ id: job.data.articleId })
-    .whereNotIn('processing_status', ['completed', 'duplicate'])
-    .update({ processing_status: 'failed', last_error: `${stage}: ${err.message}`.slice(0, 2000), updated_at: deps.db.fn.now() });
+  await new ArticlesRepository(deps.db).failed(job.data.articleId, `${stage}: ${err.message}`);
 }
 
 /** Starts one BullMQ worker per pipeline queue. A job whose worker died is picked up again after PIPELINE_LOCK_MS. */

@@ -1,11 +1,13 @@
 import { MalformedResponseError, safeRewrite, type RewriteProvider } from '../providers/types';
+import { ArticlesRepository } from '../repositories/articlesRepository';
 import { articleStage } from './articleStage';
 import type { WorkerDeps } from './types';
 
 /** Stage 4: rewrites through the configured provider and sanitises what it wrote; every call, good or bad, leaves an ai_provider_metrics row. */
 export function createRewriteProcessor(deps: WorkerDeps, provider: RewriteProvider) {
+  const articles = new ArticlesRepository(deps.db);
   return articleStage('rewrite', deps, async (article) => {
-    await deps.db('articles').where({ id: article.id }).increment('processing_attempts', 1);
+    await articles.countRewriteAttempt(article.id);
     const started = performance.now();
     try {
       const result = safeRewrite(
@@ -17,23 +19,10 @@ export function createRewriteProcessor(deps: WorkerDeps, provider: RewriteProvid
         }),
         article.source_url,
       );
-      // The metrics row and the article's update in one statement: atomic without a transaction's extra round trips.
-      const updated = await deps.db
-        .with(
-          'metrics',
-          deps.db('ai_provider_metrics').insert({
-            provider: provider.id,
-            article_id: article.id,
-            success: true,
-            processing_time_ms: Math.round(performance.now() - started),
-            word_count: result.wordCount,
-            cost: result.cost,
-            response_format_correct: true,
-          }),
-        )
-        .from('articles')
-        .where({ id: article.id, pipeline_generation: article.pipeline_generation })
-        .update({
+      const updated = await articles.rewritten(
+        article.id,
+        article.pipeline_generation,
+        {
           rewritten_title: result.title,
           rewritten_content: result.content,
           rewritten_excerpt: result.excerpt,
@@ -41,12 +30,21 @@ export function createRewriteProcessor(deps: WorkerDeps, provider: RewriteProvid
           ai_provider: provider.id,
           pipeline_stage: 'rewritten',
           last_error: null,
-          updated_at: deps.db.fn.now(),
-        });
+        },
+        {
+          provider: provider.id,
+          article_id: article.id,
+          success: true,
+          processing_time_ms: Math.round(performance.now() - started),
+          word_count: result.wordCount,
+          cost: result.cost,
+          response_format_correct: true,
+        },
+      );
       // No row: the source edited the article meanwhile and its new pass carries on.
       return updated ? 'done' : 'held';
     } catch (err) {
-      await deps.db('ai_provider_metrics').insert({
+      await articles.providerCallFailed({
         provider: provider.id,
         article_id: article.id,
         success: false,

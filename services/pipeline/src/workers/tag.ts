@@ -1,10 +1,12 @@
 import { Tagger } from '../tagging/tagger';
+import { ArticlesRepository } from '../repositories/articlesRepository';
 import { articleStage } from './articleStage';
 import type { WorkerDeps } from './types';
 
 /** Stage 5: standardised tags from the taxonomy and the feed's categories. */
 export function createTagProcessor(deps: WorkerDeps) {
   const tagger = new Tagger(deps.db);
+  const articles = new ArticlesRepository(deps.db);
   return articleStage('tag', deps, async (article) => {
     const tags = await tagger.tags({
       title: article.rewritten_title ?? article.title,
@@ -12,10 +14,7 @@ export function createTagProcessor(deps: WorkerDeps) {
       feedTags: article.tags ?? [],
       category: article.category,
     });
-    const updated = await deps
-      .db('articles')
-      .where({ id: article.id, pipeline_generation: article.pipeline_generation })
-      .update({ tags, pipeline_stage: 'tagged', updated_at: deps.db.fn.now() });
+    const updated = await articles.updatePass(article.id, article.pipeline_generation, { tags, pipeline_stage: 'tagged' });
     // No row: the source edited the article meanwhile and its new pass carries on.
     return updated ? 'done' : 'held';
   });
