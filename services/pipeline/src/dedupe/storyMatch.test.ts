@@ -209,6 +209,7 @@ describe('the details that tell stories apart', () => {
     expect([...storyNumbers('Acme raises $13B, valued at $183 billion')]).toEqual(['$13000000000', '$183000000000']);
     expect(storyNumbers('Scaling to 7,500 nodes')).toEqual(new Set(['7500']));
     expect(storyNumbers('GPT-5.4 and o3-mini')).toEqual(new Set(['5.4', 'o3']));
+    expect(storyNumbers('Release notes for Quillkit 2.0.67.')).toEqual(new Set(['2', '2.0.67']));
     expect(storyNumbers('Two dead on the third day')).toEqual(new Set(['2', '3']));
     expect(storyNumbers('Macau revenue hits US$38b in May 2012')).toEqual(new Set(['$38000000000', '2012', 'month 5']));
     expect(storyNumbers('You may see changes')).toEqual(new Set());

@@ -134,6 +134,8 @@ export function storyNumbers(text: string): Set<string> {
   const numeric =
     /(?:(?<=\p{Lu})|(?<![\p{L}\p{N}.,]))([$€£¥])?\s?(?<![\p{L}\p{N}.,])(\d[\d,]*(?:\.\d+)?)(?:[\s-]?(k|m|mn|b|bn|t|tn|thousand|million|billion|trillion)(?!\p{L}))?(?:st|nd|rd|th)?(?![\p{L}\p{N}])/giu;
   for (const m of plain.matchAll(numeric)) found.add(numberValue(m[2]!.replace(/[.,]$/, ''), m[3], m[1] ?? ''));
+  // A release number of three parts or more ("2.0.67") is one version, kept whole: the pattern above reads only its first part.
+  for (const m of plain.matchAll(/(?<![\p{L}\p{N}.])\d+(?:\.\d+){2,}(?![\p{L}\p{N}])/gu)) found.add(m[0]);
   // A word mixing letters and digits ("o3", "4o", "H100") is a designator, kept whole.
   for (const m of plain.matchAll(/(?<![\p{L}\p{N}])[\p{L}\p{N}]*(?:\p{L}\p{N}|\p{N}\p{L})[\p{L}\p{N}]*/gu)) {
     const word = m[0].toLowerCase();
