@@ -197,6 +197,49 @@ describe('story clusters', () => {
     for (const p of await Promise.all(posts)) expect(await dedupe(job(p.id))).toBe('done');
   });
 
+  it('the same headline from two blogs on the same day is one story, each with a one-paragraph summary of its own', async () => {
+    const title = 'Sparse attention routing halves the memory of long-context transformers';
+    const first = await collected(labBlog, {
+      title,
+      content:
+        '<p>We propose a routing scheme that sends each token to a few attention blocks chosen by a learned gate, keeping accuracy on document question answering at half the memory.</p>',
+      publish_date: day(24),
+    });
+    expect(await dedupe(job(first.id))).toBe('done');
+    await goLive(first.id);
+    const second = await collected(aggregator, {
+      title,
+      content:
+        '<p>A new preprint shows how transformers can read book-length inputs on one accelerator, by letting a small network decide which parts of the context each word looks at.</p>',
+      publish_date: new Date(+day(24) + 6 * 3_600_000),
+    });
+    expect(await dedupe(job(second.id))).toBe('held');
+    expect(await row(second.id)).toMatchObject({ duplicate_of: first.id, story_cluster_id: (await row(first.id)).story_cluster_id });
+    expect((await row(second.id)).duplicate_detection_data.reason).toBe('same headline the same day');
+  });
+
+  it('a release joins no cluster holding another release of its changelog, even through a third item that matches both', async () => {
+    const notes = 'fixes the sync bug in the editor plugin and speeds up indexing of large workspaces on slow disks.';
+    const roundup = await collected(aggregator, {
+      title: 'Quillkit release fixes the editor sync bug',
+      content: `<p>Quillkit ${notes}</p>`,
+      publish_date: day(26),
+    });
+    expect(await dedupe(job(roundup.id))).toBe('done');
+    await goLive(roundup.id);
+    const newer = await collected(labBlog, { title: 'Quillkit 2.0.67', content: `<p>Quillkit 2.0.67 ${notes}</p>`, publish_date: day(26) });
+    expect(await dedupe(job(newer.id))).toBe('held');
+    const clusterId = (await row(newer.id)).story_cluster_id;
+    expect((await row(roundup.id)).story_cluster_id).toBe(clusterId);
+
+    const older = await collected(labBlog, { title: 'Quillkit 2.0.63', content: `<p>Quillkit 2.0.63 ${notes}</p>`, publish_date: day(26) });
+    expect(await dedupe(job(older.id))).toBe('done');
+    expect(await row(older.id)).toMatchObject({ story_cluster_id: null, is_duplicate: false });
+    expect(await t.db('articles').where({ story_cluster_id: clusterId }).pluck('id')).toEqual(
+      expect.arrayContaining([roundup.id, newer.id]),
+    );
+  });
+
   it('an article judged again after an edit leaves its cluster when it no longer matches', async () => {
     const body = html(launchParagraphs('Vega'));
     const a = await collected(labBlog, { title: 'Vega assistant launches for teams', content: body, publish_date: day(22) });
