@@ -24,7 +24,7 @@ export type PublishableArticle = Pick<
   | 'has_high_volume_keywords'
 > & { pipeline_generation?: number };
 
-const slugBase = (title: string) =>
+export const slugBase = (title: string) =>
   title
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
