@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countWords, decodeEntities, displayTag, foldAccents, slugify, slugifyWords, toolSlug } from './text';
+import { countWords, decodeEntities, displayTag, foldAccents, slugify } from './text';
 import { toolSubmissionSchema } from './api';
 
 describe('text helpers of spec §5', () => {
@@ -8,12 +8,6 @@ describe('text helpers of spec §5', () => {
     expect(displayTag('generative-ai')).toBe('Generative-AI');
     expect(displayTag('computer vision')).toBe('Computer Vision');
     expect(displayTag('rag-pipelines')).toBe('RAG-Pipelines');
-  });
-
-  it('derives slugs', () => {
-    expect(toolSlug('  Hello, World!! 2.0 ')).toBe('hello-world-2-0');
-    expect(toolSlug('---')).toBe('');
-    expect(slugifyWords('Deep  Learning Basics')).toBe('deep-learning-basics');
   });
 });
 

@@ -62,19 +62,6 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-/** Spec §5 slug helper: lower-case, whitespace runs become hyphens. */
-export function slugifyWords(text: string): string {
-  return text.toLowerCase().trim().replace(/\s+/g, '-');
-}
-
-/** Tool submission slug rule: lower-case, runs of non-alphanumerics become one hyphen, no leading/trailing hyphen. */
-export function toolSlug(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
-
 /** Canonical stored form of a tag: trimmed, lower-case, single spaces. */
 export function canonicalTag(tag: string): string {
   return tag.trim().toLowerCase().replace(/\s+/g, ' ');

@@ -1,4 +1,5 @@
 import type { Knex } from '@neuralbeat/common';
+import { htmlToText } from '@neuralbeat/common/html';
 import { BANDS, bandBuckets, signatureOf, similarity as estimatedSimilarity } from './minhash';
 import { compareStories, type StoryComparison } from './storyMatch';
 import { storyText } from './storyText';
@@ -66,8 +67,7 @@ interface StoredCopy {
 /** The article was edited while being judged: roll the verdict back. */
 class Superseded extends Error {}
 
-const plainText = (html: string | null | undefined) => (html ?? '').replace(/<[^>]+>/g, ' ').replace(/&[a-z#0-9]+;/gi, ' ');
-const bodyOf = (a: { content?: string | null; excerpt?: string | null }) => plainText(a.content) || (a.excerpt ?? '');
+const bodyOf = (a: { content?: string | null; excerpt?: string | null }) => htmlToText(a.content) || (a.excerpt ?? '');
 const fragmentOf = (url: string | null | undefined) => {
   try {
     return url ? new URL(url).hash : '';

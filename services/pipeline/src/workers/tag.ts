@@ -1,3 +1,4 @@
+import { htmlToText } from '@neuralbeat/common/html';
 import { Tagger } from '../tagging/tagger';
 import { articleStage } from './articleStage';
 import type { WorkerDeps } from './types';
@@ -8,7 +9,7 @@ export function createTagProcessor(deps: WorkerDeps) {
   return articleStage('tag', deps, async (article) => {
     const tags = await tagger.tags({
       title: article.rewritten_title ?? article.title,
-      text: (article.rewritten_content ?? article.content ?? '').replace(/<[^>]+>/g, ' '),
+      text: htmlToText(article.rewritten_content ?? article.content),
       feedTags: article.tags ?? [],
       category: article.category,
     });
