@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { htmlToText, plainText } from '@neuralbeat/common/html';
-import { countWords, slugify, toolSubmissionPayload, type ToolSubmissionForm } from '@neuralbeat/common/contracts';
+import { countWords, slugify } from '@neuralbeat/common/contracts';
 import { sourceParagraphs } from '../../../services/pipeline/src/providers/local';
 import { scoreSeo } from '../../../services/pipeline/src/seo/seoRubric';
 import { slugBase } from '../../../services/pipeline/src/publish/publisher';
@@ -47,7 +47,6 @@ const NAMES = [
   '',
   'A very long headline about a large language model release that keeps going well past eighty characters in total',
 ];
-const slugTable = (fn: (name: string) => string) => Object.fromEntries(NAMES.map((name) => [name, fn(name)]));
 
 describe('HTML to one line of text', () => {
   it('htmlToText: titles, excerpts, and the bodies that search indexes, the thin-text check and the SEO rubric count, dedupe compares, the tagger reads', () => {
@@ -167,51 +166,53 @@ describe('word counts', () => {
 });
 
 describe('slugs', () => {
-  it('slugify: the tool slug the server derives and the form previews', () => {
-    expect(slugTable(slugify)).toMatchInlineSnapshot(`
+  it('slugify for tools (server, form preview and payload), slugBase for articles', () => {
+    expect(Object.fromEntries(NAMES.map((name) => [name, { tool: slugify(name), article: slugBase(name) }]))).toMatchInlineSnapshot(`
       {
-        "": "",
-        "  Hello, World!! 2.0 ": "hello-world-2-0",
-        "---": "",
-        "A very long headline about a large language model release that keeps going well past eighty characters in total": "a-very-long-headline-about-a-large-language-model-release-that-keeps-going-well-past-eighty-characters-in-total",
-        "Café Überblick": "cafe-uberblick",
-        "GPT-4o: what’s new?": "gpt-4o-what-s-new",
-        "Straße": "strasse",
-        "naïve résumé": "naive-resume",
-        "Œuvre Ærø": "oeuvre-aero",
-        "東京 AI Lab": "ai-lab",
-        "🚀 Launch": "launch",
-      }
-    `);
-    const form: ToolSubmissionForm = {
-      name: '',
-      slug: '',
-      description: '',
-      shortDescription: '',
-      websiteUrl: '',
-      logoUrl: '',
-      category: '',
-      tags: '',
-      features: '',
-      pricing: '',
-    };
-    for (const name of NAMES) expect(toolSubmissionPayload({ ...form, name }).slug, name).toBe(slugify(name));
-  });
-
-  it('article slug base (publisher)', () => {
-    expect(slugTable(slugBase)).toMatchInlineSnapshot(`
-      {
-        "": "article",
-        "  Hello, World!! 2.0 ": "hello-world-2-0",
-        "---": "article",
-        "A very long headline about a large language model release that keeps going well past eighty characters in total": "a-very-long-headline-about-a-large-language-model-release-that-keeps-going-well",
-        "Café Überblick": "cafe-uberblick",
-        "GPT-4o: what’s new?": "gpt-4o-what-s-new",
-        "Straße": "strasse",
-        "naïve résumé": "naive-resume",
-        "Œuvre Ærø": "oeuvre-aero",
-        "東京 AI Lab": "ai-lab",
-        "🚀 Launch": "launch",
+        "": {
+          "article": "article",
+          "tool": "",
+        },
+        "  Hello, World!! 2.0 ": {
+          "article": "hello-world-2-0",
+          "tool": "hello-world-2-0",
+        },
+        "---": {
+          "article": "article",
+          "tool": "",
+        },
+        "A very long headline about a large language model release that keeps going well past eighty characters in total": {
+          "article": "a-very-long-headline-about-a-large-language-model-release-that-keeps-going-well",
+          "tool": "a-very-long-headline-about-a-large-language-model-release-that-keeps-going-well-past-eighty-characters-in-total",
+        },
+        "Café Überblick": {
+          "article": "cafe-uberblick",
+          "tool": "cafe-uberblick",
+        },
+        "GPT-4o: what’s new?": {
+          "article": "gpt-4o-what-s-new",
+          "tool": "gpt-4o-what-s-new",
+        },
+        "Straße": {
+          "article": "strasse",
+          "tool": "strasse",
+        },
+        "naïve résumé": {
+          "article": "naive-resume",
+          "tool": "naive-resume",
+        },
+        "Œuvre Ærø": {
+          "article": "oeuvre-aero",
+          "tool": "oeuvre-aero",
+        },
+        "東京 AI Lab": {
+          "article": "ai-lab",
+          "tool": "ai-lab",
+        },
+        "🚀 Launch": {
+          "article": "launch",
+          "tool": "launch",
+        },
       }
     `);
   });
