@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { htmlToText } from '@neuralbeat/common/html';
 import { parseFeed, type FeedItem } from '../../services/pipeline/src/collect/feedParser';
 import { itemKey } from '../../services/pipeline/src/collect/canonicalUrl';
 
@@ -42,9 +43,4 @@ export async function loadRealItems(): Promise<RealItem[] | null> {
 }
 
 /** Plain text of an item's body (what the pipeline stores from the feed). */
-export const itemBody = (item: FeedItem) =>
-  (item.contentHtml || item.summary || '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&[a-z#0-9]+;/gi, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+export const itemBody = (item: FeedItem) => htmlToText(item.contentHtml || item.summary);

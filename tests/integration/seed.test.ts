@@ -2,7 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import Parser from 'rss-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { htmlToText } from '@neuralbeat/common/html';
 import {
+  countWords,
   DIFFICULTY_LEVELS,
   JOB_TYPES,
   NEWS_CATEGORIES,
@@ -179,7 +181,6 @@ describe('demo feeds', () => {
     for (const key of [...url.searchParams.keys()]) if (key.startsWith('utm_')) url.searchParams.delete(key);
     return `${url.origin}${url.pathname.replace(/\/+$/, '')}${url.search}`;
   };
-  const textWords = (html: string) => wordCount(html.replace(/<[^>]+>/g, ' '));
 
   const readFeeds = async () => {
     const rss = await rssParser.parseString(await readFile(feedPath('ai-research-digest.xml'), 'utf8'));
@@ -230,9 +231,9 @@ describe('demo feeds', () => {
       expect(item.categories.length, item.title).toBeGreaterThan(0);
       for (const c of item.categories) expect(NEWS_CATEGORIES, item.title).toContain(c);
     }
-    const full = items.filter((i) => textWords(i.html) >= 150);
-    expect(full.every((i) => textWords(i.html) <= 350)).toBe(true);
-    const thin = items.filter((i) => textWords(i.html) < 150);
+    const full = items.filter((i) => countWords(htmlToText(i.html)) >= 150);
+    expect(full.every((i) => countWords(htmlToText(i.html)) <= 350)).toBe(true);
+    const thin = items.filter((i) => countWords(htmlToText(i.html)) < 150);
     expect(thin).toHaveLength(1);
     expect(thin[0]!.title.split(' ')).toHaveLength(3);
 

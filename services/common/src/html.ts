@@ -1,4 +1,5 @@
 import sanitize from 'sanitize-html';
+import { decodeEntities } from './contracts/text';
 
 /**
  * The one allow-list sanitiser for every HTML or text field that is stored and
@@ -133,18 +134,22 @@ export function sanitizeArticleHtml(html: string, options: SanitizeOptions = {})
 
 /** The sanitiser's text mode: every tag removed (dropped elements with their content), entities decoded. */
 function stripTags(html: string): string {
-  return sanitize(html.replace(CONTROL_CHARS, ''), { allowedTags: [], allowedAttributes: {}, nonTextTags: DROPPED_WITH_CONTENT })
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&');
+  // The sanitiser decodes references while parsing and escapes & < > " again on output: decoding once gives the text back.
+  return decodeEntities(
+    sanitize(html.replace(CONTROL_CHARS, ''), { allowedTags: [], allowedAttributes: {}, nonTextTags: DROPPED_WITH_CONTENT }),
+  );
 }
 
 const BLOCK_BOUNDARY =
   /<\/?(?:p|div|br|hr|li|dt|dd|h[1-6]|tr|td|th|blockquote|pre|section|article|header|footer|figure|figcaption|ul|ol|dl|table)\b[^>]*>/gi;
 
-/** One line of plain text from HTML (titles, excerpts, descriptions): tags gone, blocks separated by a space. */
-export function htmlToText(html: string): string {
+/**
+ * One line of plain text from HTML (titles, excerpts, bodies to count, index or
+ * compare): tags gone, scripts and styles with their content, references decoded,
+ * blocks separated by a space. Nothing (null) is the empty string.
+ */
+export function htmlToText(html: string | null | undefined): string {
+  if (!html) return '';
   return stripTags(html.replace(BLOCK_BOUNDARY, ' $&')).replace(/\s+/g, ' ').trim();
 }
 

@@ -1,6 +1,6 @@
 import { searchSourceSchemas, type SearchKind, type SearchSourceOf } from '@neuralbeat/common/contracts';
+import { htmlToText } from '@neuralbeat/common/html';
 import type { SearchDocument } from './engine/SearchEngine';
-import { htmlToText } from './engine/text';
 
 const lines = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join('\n');
 const labels = (...parts: (string | null | undefined | false)[]) => parts.filter((p): p is string => Boolean(p));

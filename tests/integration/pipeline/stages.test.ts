@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Job } from 'bullmq';
 import { createLogger, type Config } from '@neuralbeat/common';
+import { htmlToText } from '@neuralbeat/common/html';
 import { createRewriteProcessor } from '../../../services/pipeline/src/workers/rewrite';
 import { createDedupeProcessor } from '../../../services/pipeline/src/workers/dedupe';
 import { createFullTextProcessor } from '../../../services/pipeline/src/workers/fullText';
@@ -107,9 +108,8 @@ describe('rewrite providers', () => {
     const cfg = testConfig(t.url);
     await createRewriteProcessor(deps(cfg), rewriteProviderFor(cfg))(job(a.id));
     const row = await t.db('articles').where({ id: a.id }).first();
-    const source = richArticleHtml('code review').replace(/<[^>]+>/g, ' ');
-    const outputSentences = row.rewritten_content
-      .replace(/<[^>]+>/g, ' ')
+    const source = htmlToText(richArticleHtml('code review'));
+    const outputSentences = htmlToText(row.rewritten_content)
       .split(/(?<=[.!?])\s+/)
       .map((s: string) => s.trim())
       .filter(Boolean);

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { slugify } from '@neuralbeat/common/contracts/browser';
 
 /** A titled block of a page with an optional "see more" link. */
 export function Section({
@@ -14,7 +15,7 @@ export function Section({
   children: ReactNode;
   id?: string;
 }) {
-  const headingId = id ?? title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  const headingId = id ?? slugify(title);
   return (
     <Wrap aria-labelledby={headingId}>
       <Head>

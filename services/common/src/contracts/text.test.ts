@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayTag, slugifyWords, toolSlug } from './text';
+import { countWords, decodeEntities, displayTag, foldAccents, slugify } from './text';
 import { toolSubmissionSchema } from './api';
 
 describe('text helpers of spec §5', () => {
@@ -9,11 +9,37 @@ describe('text helpers of spec §5', () => {
     expect(displayTag('computer vision')).toBe('Computer Vision');
     expect(displayTag('rag-pipelines')).toBe('RAG-Pipelines');
   });
+});
 
-  it('derives slugs', () => {
-    expect(toolSlug('  Hello, World!! 2.0 ')).toBe('hello-world-2-0');
-    expect(toolSlug('---')).toBe('');
-    expect(slugifyWords('Deep  Learning Basics')).toBe('deep-learning-basics');
+describe('the text module', () => {
+  it('slugify folds accents and keeps only latin letters and digits, one hyphen between runs', () => {
+    expect(slugify('Café Überblick')).toBe('cafe-uberblick');
+    expect(slugify('  Hello, World!! 2.0 ')).toBe('hello-world-2-0');
+    expect(slugify('Straße naïve résumé')).toBe('strasse-naive-resume');
+    expect(slugify('Œuvre Ærø Łódź')).toBe('oeuvre-aero-lodz');
+    expect(slugify('GPT-4o: what’s new?')).toBe('gpt-4o-what-s-new');
+    expect(slugify('東京 AI 🚀 Lab')).toBe('ai-lab');
+    expect(slugify('---')).toBe('');
+    expect(slugify('')).toBe('');
+  });
+
+  it('decodeEntities decodes named and numeric references once, leaving unknown ones as written', () => {
+    expect(decodeEntities('AT&amp;T &lt;b&gt; &quot;q&quot; &#39;s &apos;')).toBe('AT&T <b> "q" \'s \'');
+    expect(decodeEntities('It&#8217;s &ldquo;big&rdquo; &copy; 2025&hellip; &#x1F600;')).toBe('It’s “big” © 2025… 😀');
+    expect(decodeEntities('&amp;lt;b&amp;gt;')).toBe('&lt;b&gt;');
+    expect(decodeEntities('&bogus; AT&T a&b')).toBe('&bogus; AT&T a&b');
+    expect(decodeEntities('a&nbsp;b')).toBe('a\u00a0b');
+  });
+
+  it('countWords counts runs of letters and digits, apostrophes and hyphens inside a word', () => {
+    expect(countWords('OpenAI & Microsoft announce GPT-5. It’s “big”!')).toBe(6);
+    expect(countWords("don't stop — 3 models")).toBe(4);
+    expect(countWords('Café Überblick 人工知能 🚀')).toBe(3);
+    expect(countWords('')).toBe(0);
+  });
+
+  it('foldAccents removes marks but keeps case and everything else', () => {
+    expect(foldAccents('Montréal Ñandú ﬁx 東京')).toBe('Montreal Nandu fix 東京');
   });
 });
 

@@ -1,4 +1,11 @@
+import { decodeHTML } from 'entities';
 import { TAG_ACRONYMS } from './constants';
+
+/*
+ * The one text module: plain functions the browser may run too (no sanitiser, no
+ * zod). HTML to text needs the sanitiser and so lives beside it, server only:
+ * htmlToText and plainText in ../html.ts.
+ */
 
 const ACRONYMS = new Set<string>(TAG_ACRONYMS);
 
@@ -19,15 +26,38 @@ export function displayTag(tag: string): string {
     .join(' ');
 }
 
-/** Spec §5 slug helper: lower-case, whitespace runs become hyphens. */
-export function slugifyWords(text: string): string {
-  return text.toLowerCase().trim().replace(/\s+/g, '-');
+/** HTML character references decoded ("&amp;" → "&", "&#8217;" → "’", "&copy;" → "©"); unknown ones are left as written. */
+export function decodeEntities(text: string): string {
+  return decodeHTML(text);
 }
 
-/** Tool submission slug rule: lower-case, runs of non-alphanumerics become one hyphen, no leading/trailing hyphen. */
-export function toolSlug(name: string): string {
-  return name
+const WORD = /[\p{L}\p{N}'’-]+/gu;
+
+/** Words of plain text: runs of letters, digits, apostrophes and hyphens, so "don’t" and "GPT-4" are one word each. */
+export function countWords(text: string): number {
+  return text.match(WORD)?.length ?? 0;
+}
+
+const MARKS = /\p{M}+/gu;
+
+/** Accents removed by canonical decomposition: "Montréal" → "Montreal", "ﬁ" → "fi". */
+export function foldAccents(text: string): string {
+  return text.normalize('NFKD').replace(MARKS, '');
+}
+
+// Latin letters that do not decompose into a base letter and a mark.
+const LETTERS: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ð: 'd', ł: 'l', þ: 'th', ı: 'i' };
+const UNDECOMPOSED = new RegExp(`[${Object.keys(LETTERS).join('')}]`, 'g');
+
+/**
+ * The one slug rule (tools, articles): accents folded ("Café Überblick" →
+ * "cafe-uberblick", "Straße" → "strasse"), lower-cased, runs of other characters
+ * one hyphen, no leading or trailing hyphen. Letters outside Latin leave no trace.
+ */
+export function slugify(text: string): string {
+  return foldAccents(text)
     .toLowerCase()
+    .replace(UNDECOMPOSED, (letter) => LETTERS[letter]!)
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }

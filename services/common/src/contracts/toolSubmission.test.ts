@@ -24,6 +24,8 @@ const CASES: Partial<ToolSubmissionForm>[] = [
   { name: 'x'.repeat(120) },
   { name: 'x'.repeat(121) },
   { slug: 'good-slug-2' },
+  { name: 'Café Überblick' },
+  { name: 'Straße 東京 🚀' },
   { slug: 'Bad Slug' },
   { slug: 'double--hyphen' },
   { slug: '-lead' },
@@ -83,6 +85,7 @@ describe('tool submission rules in the browser and on the server', () => {
       pricing: null,
       submittedById: 1,
     });
+    expect(toolSubmissionPayload({ ...valid, name: 'Café Überblick' }).slug).toBe('cafe-uberblick');
     expect(splitCommaList(' , ,')).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { TOOL_CATEGORIES } from './constants';
-import { toolSlug } from './text';
+import { slugify } from './text';
 
 /**
  * The tool submission rules of spec §5 without zod, so the form can check them
@@ -138,7 +138,7 @@ export function validateToolSubmissionForm(form: ToolSubmissionForm): ToolSubmis
 export function toolSubmissionPayload(form: ToolSubmissionForm): ToolSubmissionPayload {
   return {
     name: form.name.trim(),
-    slug: form.slug.trim() || toolSlug(form.name).slice(0, L.slugMax).replace(/-+$/, ''),
+    slug: form.slug.trim() || slugify(form.name).slice(0, L.slugMax).replace(/-+$/, ''),
     description: form.description.trim(),
     shortDescription: form.shortDescription.trim(),
     websiteUrl: form.websiteUrl.trim(),

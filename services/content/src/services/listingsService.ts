@@ -14,7 +14,7 @@ import {
   eventInputSchema,
   jobInputSchema,
   resourceInputSchema,
-  toolSlug,
+  slugify,
   type Event,
   type EventInput,
   type Job,
@@ -144,7 +144,7 @@ export class ListingsService {
     const parsed = parseRequest(kind.schema, input) as Record<string, unknown>;
     const values = kind.columns(parsed as Partial<z.output<I>>);
     if (kind.slugFrom) {
-      values.slug ||= toolSlug(String(parsed[kind.slugFrom as string]));
+      values.slug ||= slugify(String(parsed[kind.slugFrom as string]));
       if (!values.slug) throw validationFailed(`Could not derive a slug from the ${String(kind.slugFrom)}; please give a slug`, 'slug');
     }
     return transactionWithEvents(this.db, this.bus, async (trx, emit) => {

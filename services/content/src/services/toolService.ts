@@ -9,7 +9,7 @@ import {
   type SessionUser,
 } from '@neuralbeat/common';
 import { plainText } from '@neuralbeat/common/html';
-import { toolSlug, type ToolSubmission } from '@neuralbeat/common/contracts';
+import { slugify, type ToolSubmission } from '@neuralbeat/common/contracts';
 import { ToolsRepository, type ToolListFilter } from '../repositories/toolsRepository';
 import type { ToolRow } from '../presenters/toolPresenter';
 
@@ -57,7 +57,7 @@ export class ToolService {
 
   /** Stores a submission unapproved; the slug is the given one or derived from the name, and must be free. */
   async submit(input: ToolSubmission, requestId?: string): Promise<ToolRow> {
-    const slug = input.slug || toolSlug(input.name);
+    const slug = input.slug || slugify(input.name);
     if (!slug) throw conflict('Could not derive a slug from the tool name; please enter a slug', 'slug');
     return transactionWithEvents(this.db, this.bus, async (trx, emit) => {
       if (await this.tools.slugExists(slug, trx)) throw conflict(`A tool with the slug "${slug}" already exists`, 'slug');

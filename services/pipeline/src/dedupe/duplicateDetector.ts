@@ -1,4 +1,5 @@
 import type { Knex } from '@neuralbeat/common';
+import { htmlToText } from '@neuralbeat/common/html';
 import { ArticlesRepository } from '../repositories/articlesRepository';
 import { DedupeRepository, type StoredCopy } from '../repositories/dedupeRepository';
 import { chooseMatch, clusterVerdict, likelyCopies, matchesOf, originOf, type Candidate, type DuplicateVerdict } from './dedupeRules';
@@ -24,8 +25,7 @@ export interface ArticleForDedupe {
 /** The article was edited while being judged: roll the verdict back. */
 class Superseded extends Error {}
 
-const plainText = (html: string | null | undefined) => (html ?? '').replace(/<[^>]+>/g, ' ').replace(/&[a-z#0-9]+;/gi, ' ');
-const bodyOf = (a: { content?: string | null; excerpt?: string | null }) => plainText(a.content) || (a.excerpt ?? '');
+const bodyOf = (a: { content?: string | null; excerpt?: string | null }) => htmlToText(a.content) || (a.excerpt ?? '');
 
 const featuresOf = (copy: StoredCopy): Candidate => ({
   id: copy.id,

@@ -1,4 +1,5 @@
 import { stemmer } from 'stemmer';
+import { foldAccents } from '@neuralbeat/common/contracts';
 
 /**
  * What the duplicate check reads from a story: its content words, and the
@@ -86,9 +87,7 @@ const SCALE: Record<string, number> = {
 
 /** Accents off, typographic quotes and dashes plain, "U.S." as "US", possessive 's dropped. */
 export function plainForm(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
+  return foldAccents(text)
     .replace(/[‘’ʼ]/g, "'")
     .replace(/[‐-―]/g, '-')
     .replace(/(?<![\p{L}\p{N}])(\p{Lu})\.(\p{Lu})\.(?:(\p{Lu})\.)?/gu, '$1$2$3')

@@ -1,7 +1,7 @@
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
-import { sanitizeArticleHtml } from '@neuralbeat/common/html';
-import { countWords, plainText } from './thinText';
+import { countWords } from '@neuralbeat/common/contracts';
+import { htmlToText, sanitizeArticleHtml } from '@neuralbeat/common/html';
 
 export interface ExtractedArticle {
   /** The article's main text as sanitised HTML (text structure and links only). */
@@ -80,7 +80,7 @@ export function extractArticle(html: string, pageUrl: string): ExtractedArticle 
   const firstImage = absolute(parsed.content.match(/<img[^>]+src=["']([^"']+)["']/i)?.[1], pageUrl);
   return {
     contentHtml,
-    wordCount: countWords(plainText(contentHtml)),
+    wordCount: countWords(htmlToText(contentHtml)),
     imageUrl: image ?? firstImage,
     author: cleanByline(parsed.byline) ?? cleanByline(metaAuthor) ?? cleanByline(ldAuthor),
     excerpt: parsed.excerpt?.trim() || null,

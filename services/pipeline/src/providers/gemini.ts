@@ -1,5 +1,7 @@
 import { GoogleGenAI } from '@google/genai';
-import { countWords, parseModelJson, REWRITE_INSTRUCTIONS, type RewriteInput, type RewriteProvider, type RewriteResult } from './types';
+import { countWords } from '@neuralbeat/common/contracts';
+import { htmlToText } from '@neuralbeat/common/html';
+import { parseModelJson, REWRITE_INSTRUCTIONS, type RewriteInput, type RewriteProvider, type RewriteResult } from './types';
 
 /** Rewrites through Gemini generateContent (official SDK) with a JSON response type. */
 export class GeminiRewriteProvider implements RewriteProvider {
@@ -18,6 +20,6 @@ export class GeminiRewriteProvider implements RewriteProvider {
       config: { responseMimeType: 'application/json', temperature: 0.2 },
     });
     const output = parseModelJson(response.text);
-    return { ...output, wordCount: countWords(output.content), cost: null };
+    return { ...output, wordCount: countWords(htmlToText(output.content)), cost: null };
   }
 }

@@ -1,28 +1,17 @@
-import { sanitizeArticleHtml } from '@neuralbeat/common/html';
-import { countWords, type RewriteInput, type RewriteProvider, type RewriteResult } from './types';
+import { countWords } from '@neuralbeat/common/contracts';
+import { htmlToText, sanitizeArticleHtml } from '@neuralbeat/common/html';
+import type { RewriteInput, RewriteProvider, RewriteResult } from './types';
 
 const EXCERPT_MAX = 250;
 const META_MAX = 155;
 
-const decode = (s: string) =>
-  s
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&apos;/g, "'");
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Paragraph texts of the source HTML, tags stripped (after the sanitiser has dropped scripts, styles and embeds with their content). */
 export function sourceParagraphs(html: string): string[] {
   return sanitizeArticleHtml(html)
     .split(/<\/(?:p|h[1-6]|li|blockquote)>|<br\s*\/?>/i)
-    .map((chunk) =>
-      decode(chunk.replace(/<[^>]+>/g, ' '))
-        .replace(/\s+/g, ' ')
-        .trim(),
-    )
+    .map(htmlToText)
     .filter(Boolean);
 }
 
@@ -64,7 +53,7 @@ export class LocalRewriteProvider implements RewriteProvider {
       content,
       excerpt,
       metaDescription: lead(excerpt, META_MAX),
-      wordCount: countWords(content),
+      wordCount: countWords(opening),
       cost: 0,
     };
   }

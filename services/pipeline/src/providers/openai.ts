@@ -1,5 +1,7 @@
 import OpenAI from 'openai';
-import { countWords, parseModelJson, REWRITE_INSTRUCTIONS, type RewriteInput, type RewriteProvider, type RewriteResult } from './types';
+import { countWords } from '@neuralbeat/common/contracts';
+import { htmlToText } from '@neuralbeat/common/html';
+import { parseModelJson, REWRITE_INSTRUCTIONS, type RewriteInput, type RewriteProvider, type RewriteResult } from './types';
 
 /** USD per million tokens (input, output) of the default model; other models report no cost. */
 const PRICES: Record<string, [number, number]> = { 'gpt-4o-mini': [0.15, 0.6] };
@@ -29,7 +31,7 @@ export class OpenAiRewriteProvider implements RewriteProvider {
     const usage = completion.usage;
     return {
       ...output,
-      wordCount: countWords(output.content),
+      wordCount: countWords(htmlToText(output.content)),
       cost: price && usage ? (usage.prompt_tokens * price[0] + usage.completion_tokens * price[1]) / 1e6 : null,
     };
   }

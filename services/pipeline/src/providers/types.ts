@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countWords } from '@neuralbeat/common/contracts';
 import { htmlToText, sanitizeArticleHtml } from '@neuralbeat/common/html';
 
 export interface RewriteInput {
@@ -30,8 +31,6 @@ export interface RewriteProvider {
   readonly id: 'local' | 'openai' | 'gemini';
   rewrite(input: RewriteInput): Promise<RewriteResult>;
 }
-
-export const countWords = (html: string) => (html.replace(/<[^>]+>/g, ' ').match(/[\p{L}\p{N}'’-]+/gu) ?? []).length;
 
 export const REWRITE_INSTRUCTIONS =
   'Rewrite the news article below for a general audience interested in AI. Stay strictly faithful to the source: add no facts, ' +
@@ -70,7 +69,7 @@ export function safeRewrite(result: RewriteResult, sourceUrl: string | null): Re
     content,
     excerpt,
     metaDescription: htmlToText(result.metaDescription) || excerpt.slice(0, 155),
-    wordCount: countWords(content),
+    wordCount: countWords(text),
     cost: result.cost,
   };
 }

@@ -1,4 +1,5 @@
 import { transactionWithEvents, type EventBus, type Knex } from '@neuralbeat/common';
+import { slugify } from '@neuralbeat/common/contracts';
 import { sanitizeArticleHtml } from '@neuralbeat/common/html';
 import { ArticlesRepository, type ArticleRow } from '../repositories/articlesRepository';
 import { NewsFeedRepository } from '../repositories/newsFeedRepository';
@@ -25,15 +26,7 @@ export type PublishableArticle = Pick<
   | 'has_high_volume_keywords'
 > & { pipeline_generation?: number };
 
-const slugBase = (title: string) =>
-  title
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/, '') || 'article';
+export const slugBase = (title: string) => slugify(title).slice(0, 80).replace(/-+$/, '') || 'article';
 
 /**
  * Publishes an article atomically: the news_feed row, the article's

@@ -15,6 +15,9 @@
  *
  * Articles scoring below SEO_SCORE_THRESHOLD (68) stay pending and go no further.
  */
+import { countWords } from '@neuralbeat/common/contracts';
+import { htmlToText } from '@neuralbeat/common/html';
+
 export const AI_KEYWORDS = [
   'ai',
   'artificial intelligence',
@@ -79,13 +82,6 @@ export interface SeoResult {
   hasHighVolumeKeywords: boolean;
 }
 
-const plain = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&[a-z#0-9]+;/gi, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-const words = (text: string) => text.match(/[\p{L}\p{N}'’-]+/gu) ?? [];
 const contains = (haystack: string, keyword: string) =>
   new RegExp(`(^|[^\\p{L}\\p{N}])${keyword.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}\\p{N}])`, 'iu').test(haystack);
 
@@ -103,8 +99,8 @@ export function scoreSeo(input: SeoInput): SeoResult {
   else add(0, `title length ${title.length} chars is too ${title.length < 15 ? 'short' : 'long'}`);
 
   const html = input.contentHtml ?? '';
-  const body = plain(html);
-  const wordCount = words(body).length;
+  const body = htmlToText(html);
+  const wordCount = countWords(body);
   if (wordCount >= 300) add(25, `${wordCount} words of body text`);
   else if (wordCount >= 150) add(18, `${wordCount} words of body text (300+ is best)`);
   else if (wordCount >= 80) add(8, `only ${wordCount} words of body text`);
@@ -126,7 +122,7 @@ export function scoreSeo(input: SeoInput): SeoResult {
   const highVolume = HIGH_VOLUME_KEYWORDS.filter((k) => contains(`${title} ${body}`, k));
   if (highVolume.length) add(5, `high-volume keywords: ${highVolume.join(', ')}`);
 
-  const sentences = body.split(/(?<=[.!?])\s+/).filter((s) => words(s).length > 0);
+  const sentences = body.split(/(?<=[.!?])\s+/).filter((s) => countWords(s) > 0);
   const avg = sentences.length ? wordCount / sentences.length : 0;
   if (avg >= 8 && avg <= 25) add(10, `readable sentences (${avg.toFixed(1)} words on average)`);
   else if (avg > 0 && avg <= 35) add(5, `sentences average ${avg.toFixed(1)} words`);

@@ -1,8 +1,10 @@
 import { DelayedError } from 'bullmq';
+import { countWords } from '@neuralbeat/common/contracts';
+import { htmlToText } from '@neuralbeat/common/html';
 import { crawlerUserAgent } from '../crawler';
 import { extractArticle } from '../fulltext/articleExtractor';
 import { PoliteFetcher } from '../fulltext/politeFetcher';
-import { countWords, isThin, plainText } from '../fulltext/thinText';
+import { isThin } from '../fulltext/thinText';
 import { ArticlesRepository, type ArticleRow } from '../repositories/articlesRepository';
 import { articleStage } from './articleStage';
 import type { WorkerDeps } from './types';
@@ -65,7 +67,7 @@ export function createFullTextProcessor(deps: WorkerDeps) {
       return keepFeedText(article, outcome.reason);
     }
     const extracted = extractArticle(outcome.html, outcome.url);
-    const feedWords = countWords(plainText(article.content));
+    const feedWords = countWords(htmlToText(article.content));
     if (!extracted || extracted.wordCount < Math.max(feedWords * MORE_TEXT_FACTOR, feedWords + 20)) {
       return keepFeedText(
         article,

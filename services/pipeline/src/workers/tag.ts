@@ -1,3 +1,4 @@
+import { htmlToText } from '@neuralbeat/common/html';
 import { Tagger } from '../tagging/tagger';
 import { ArticlesRepository } from '../repositories/articlesRepository';
 import { articleStage } from './articleStage';
@@ -10,7 +11,7 @@ export function createTagProcessor(deps: WorkerDeps) {
   return articleStage('tag', deps, async (article) => {
     const tags = await tagger.tags({
       title: article.rewritten_title ?? article.title,
-      text: (article.rewritten_content ?? article.content ?? '').replace(/<[^>]+>/g, ' '),
+      text: htmlToText(article.rewritten_content ?? article.content),
       feedTags: article.tags ?? [],
       category: article.category,
     });

@@ -1,11 +1,10 @@
+import { foldAccents } from '@neuralbeat/common/contracts/browser';
+
 const WORD = /[\p{L}\p{N}]+/gu;
 
 /** Lower-cased and accent-free, as the search service compares words. */
 export function normalizeWord(word: string): string {
-  return word
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase();
+  return foldAccents(word).toLowerCase();
 }
 
 export interface TextPart {

@@ -6,7 +6,7 @@ import { PartyPopper } from 'lucide-react';
 import {
   STATIC_PAGES,
   TOOL_CATEGORIES,
-  toolSlug,
+  slugify,
   toolSubmissionPayload,
   validateToolSubmissionForm,
   type ToolSubmissionErrors,
@@ -143,7 +143,7 @@ export default function SubmitToolPage() {
     value: form[name],
     onChange: set(name),
   });
-  const derived = toolSlug(form.name);
+  const derived = slugify(form.name);
 
   return (
     <Narrow>
