@@ -19,7 +19,7 @@ export function displayTag(tag: string): string {
     .join(' ');
 }
 
-/** Spec §5 slug helper: lower-case, whitespace runs become hyphens. */
+/** Slug helper: lower-case, whitespace runs become hyphens. */
 export function slugifyWords(text: string): string {
   return text.toLowerCase().trim().replace(/\s+/g, '-');
 }
