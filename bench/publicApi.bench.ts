@@ -342,7 +342,7 @@ try {
   console.log(
     `Express service kit floor (content /healthz, no gateway, no query): ${Math.round(kit.rps)} req/s, p99 ${kit.p99} ms; bare node:http ${Math.round(kitBare.rps)} req/s`,
   );
-  console.log('AI stats are kept in Redis for 5 minutes by the spec in both runs; their computation is the counts read explained below.');
+  console.log('AI stats are kept in Redis for 5 minutes in both runs; their computation is the counts read explained below.');
   console.log(
     `Machine: ${os.cpus().length} cores, load average ${os
       .loadavg()

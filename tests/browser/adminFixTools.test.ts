@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { SEO_SCORE_THRESHOLD } from '@neuralbeat/common/contracts';
 import { browserSuite, openPage } from '../support/browser';
 import { insertAccounts, signedInPage } from '../support/admin';
 import { insertArticle, insertNewsItem } from '../support/factories';
@@ -53,6 +54,9 @@ describe('dashboard', () => {
     ]) {
       expect(await page.getByRole('link', { name: new RegExp(`^${name}`) }).getAttribute('href')).toBe(href);
     }
+    expect(await page.getByRole('link', { name: /^Fix Low SEO Articles/ }).textContent()).toContain(
+      `SEO score below ${SEO_SCORE_THRESHOLD} that are still pending`,
+    );
     for (const soon of ['Content Processing', 'System Settings', 'Site Content']) await page.getByRole('heading', { name: soon }).waitFor();
     await page.locator('tr[data-queue="pipeline-dedupe"]').waitFor();
     expect(page.errors).toEqual([]);

@@ -64,7 +64,7 @@ describe('/search', () => {
     expect(await tabs.allTextContents()).toEqual(['All Results19', 'News6', 'Tools4', 'Resources3', 'Events3', 'Jobs3']);
     expect(await page.getByRole('tab', { name: /All Results/ }).getAttribute('aria-selected')).toBe('true');
 
-    // Spec §9 previews: 3 news, 3 tools, 2 resources, 2 events, 2 jobs, each with a link to its tab.
+    // Previews: 3 news, 3 tools, 2 resources, 2 events, 2 jobs, each with a link to its tab.
     const expected = {
       News: [3, 'View all 6 news results'],
       Tools: [3, 'View all 4 tool results'],
@@ -83,7 +83,7 @@ describe('/search', () => {
     const firstTool = page.getByRole('region', { name: 'Tools', exact: true }).locator('article').first();
     expect(await firstTool.locator('a[href^="/search?q="]').count()).toBe(3);
     await firstTool.getByText('+3 more').waitFor();
-    // Result links of spec §2.
+    // Result links.
     expect(await page.getByRole('link', { name: 'Galaxy Tool 4' }).getAttribute('href')).toBe('/directory/galaxy-tool-4');
     expect(await page.getByRole('link', { name: 'Galaxy guide 3' }).getAttribute('href')).toBe('/learn/galaxy-guide-3');
     expect(await page.getByRole('link', { name: 'Galaxy Summit 3' }).getAttribute('href')).toBe('/events/galaxy-summit-3');

@@ -25,7 +25,7 @@ const FOOTER_LINKS = [
 ];
 
 describe('site shell', () => {
-  it('renders the header and footer with every link of spec §2', async () => {
+  it('renders the header and footer with every link of the site', async () => {
     const page = await openPage(env.browser);
     await page.goto(env.sys.url + '/');
     const header = page.locator('header').first();

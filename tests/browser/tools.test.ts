@@ -110,7 +110,7 @@ describe('submit tool', () => {
     await page.getByLabel('Key features (optional)').fill('Live transcripts, Action items');
     const sent = page.waitForRequest((r) => r.url().endsWith('/api/tools/submit') && r.method() === 'POST');
     await page.getByRole('button', { name: 'Submit Tool' }).click();
-    // Spec §3: tags and features travel as lists, split on commas and trimmed.
+    // Tags and features travel as lists, split on commas and trimmed.
     expect((await sent).postDataJSON()).toMatchObject({
       slug: 'meeting-scribe-2-0',
       tags: ['meetings', 'notes'],

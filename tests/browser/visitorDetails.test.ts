@@ -133,7 +133,7 @@ describe('no emoji font needed', () => {
   });
 });
 
-describe('spec details visitors meet', () => {
+describe('details visitors meet', () => {
   it('About structured data names the site search and the sitemap, for crawlers and after the app boots', async () => {
     const urls = (ld: unknown[]) => JSON.stringify(ld);
     const html = await (await fetch(`${env.sys.url}/about`)).text();

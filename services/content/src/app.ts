@@ -1,21 +1,10 @@
 import type { Express } from 'express';
-import { createServiceApp, finishServiceApp, type EventBus, type Knex, type Logger, type Redis } from '@neuralbeat/common';
+import { createServiceApp, finishServiceApp } from '@neuralbeat/common';
 import { publicRoutes } from './routes/index';
 import { internalRoutes } from './routes/internal';
-import type { ContentConfig } from './config';
 import { operatorRoutes } from './routes/operator';
 import { internalSearchRoutes } from './routes/internalSearch';
-import type { ResponseCache } from './services/responseCache';
-
-export interface ContentDeps {
-  db: Knex;
-  redis: Redis;
-  bus: Pick<EventBus, 'publish'>;
-  logger: Logger;
-  config: ContentConfig;
-  /** Public answers reused for CONTENT_CACHE_SECONDS, emptied when the content changes. */
-  responseCache: ResponseCache;
-}
+import type { ContentDeps } from './routes/deps';
 
 /** The content service: schema owner and public content API. */
 export function createContentApp(deps: ContentDeps): Express {

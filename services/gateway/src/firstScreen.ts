@@ -123,7 +123,7 @@ export class FirstScreenEmbedder {
 
 /**
  * /news/category/{name} is a full-page redirect that shows "Redirecting to tag
- * page..." (spec §2): the text is in the document from its first byte, the app
+ * page...": the text is in the document from its first byte, the app
  * then redirects, and browsers without JavaScript follow the refresh.
  */
 function redirectNotice(html: string, pathname: string): string {

@@ -7,7 +7,7 @@ const labels = (...parts: (string | null | undefined | false)[]) => parts.filter
 
 /**
  * How each kind's public record becomes a search document: what is its title,
- * its short labels, its excerpt and its body, and the §3 result shape returned.
+ * its short labels, its excerpt and its body, and the result shape returned (contracts/search.ts).
  */
 const MAPPERS: { [K in SearchKind]: (r: SearchSourceOf<K>) => Omit<SearchDocument, 'kind' | 'refId'> } = {
   news: (a) => ({

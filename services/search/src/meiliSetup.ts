@@ -44,8 +44,11 @@ export async function setupMeilisearch(options: { host: string; masterKey: strin
   return key;
 }
 
+/** The settings the one-off `meili-setup` reads. */
+export const meiliSetupSettings = settingsOf(['LOG_LEVEL', 'REDIS_PREFIX', 'MEILI_HOST', 'MEILI_MASTER_KEY', 'MEILI_API_KEY_FILE']);
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const cfg = parseSettings(settingsOf(['LOG_LEVEL', 'REDIS_PREFIX', 'MEILI_HOST', 'MEILI_MASTER_KEY', 'MEILI_API_KEY_FILE']));
+  const cfg = parseSettings(meiliSetupSettings);
   const logger = createLogger('meili-setup', cfg.LOG_LEVEL);
   if (!cfg.MEILI_HOST || !cfg.MEILI_MASTER_KEY || !cfg.MEILI_API_KEY_FILE) {
     logger.error('MEILI_HOST, MEILI_MASTER_KEY and MEILI_API_KEY_FILE are all needed');

@@ -298,7 +298,7 @@ describe('POST /api/tools/submit', () => {
     [{ slug: 'Bad Slug!' }, 'slug', 'Slug may contain only lowercase letters, numbers and single hyphens'],
     [{ logoUrl: 'nope' }, 'logoUrl', 'Please enter a valid URL'],
     [{ logoUrl: 'javascript:alert(1)' }, 'logoUrl', 'Please enter a valid URL'],
-    // Spec §3: tags and features are lists; the comma text is split by the form, not the API.
+    // Tags and features are lists; the comma text is split by the form, not the API.
     [{ tags: 'prompts, llm' }, 'tags', 'Tags must be a list'],
     [{ features: 'Versioning, A/B tests' }, 'features', 'Features must be a list'],
     [{ tags: ['x'.repeat(61)] }, 'tags', 'Each tag must be at most 60 characters'],

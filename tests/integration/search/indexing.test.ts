@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, createRedis, EventBus, transactionWithEvents, type RunningServer } from '@neuralbeat/common';
 import type { SearchKind } from '@neuralbeat/common/contracts';
 import { ToolService } from '../../../services/content/src/services/toolService';
-import { ListingsService } from '../../../services/content/src/services/listingsService';
 import { seed } from '../../../services/content/src/db/seed';
 import { startContent } from '../../../services/content/src/server';
 import { startSearch } from '../../../services/search/src/server';
@@ -12,7 +11,7 @@ import { SEARCH_PURGE_INTERVAL_MS, SearchResultCache } from '../../../services/s
 import { INDEX_VERSION, reindexIfNeeded, reindexReason } from '../../../services/search/src/services/reindex';
 import { startSystem, type RunningSystem } from '../../support/system';
 import { createTestDatabase, testConfig } from '../../support/testEnv';
-import { insertNewsItem } from '../../support/factories';
+import { insertEvent, insertJob, insertNewsItem, insertResource } from '../../support/factories';
 import { fetchUntilChanged, until } from '../../support/until';
 import { freePort } from '../../support/throwawayServers';
 
@@ -71,49 +70,71 @@ describe('index kept in step by events', () => {
   });
 
   it('follows a resource through create, update and delete', async () => {
-    const listings = new ListingsService(sys.database.db, bus);
-    const r = await listings.createResource({
-      title: 'Gradient Descent by Hand',
-      summary: 'Work through three steps of gradient descent on paper.',
-      content: 'Take a bowl-shaped loss and roll downhill.',
-      category: 'Machine Learning',
-      difficultyLevel: 'Beginner',
-      tags: ['optimisation'],
+    const db = sys.database.db;
+    // A write a visitor can see commits with its `*.changed` event, as the seed and any editor must.
+    const r = await transactionWithEvents(db, bus, async (trx, emit) => {
+      const row = await insertResource(trx, {
+        title: 'Gradient Descent by Hand',
+        slug: 'gradient-descent-by-hand',
+        summary: 'Work through three steps of gradient descent on paper.',
+        content: 'Take a bowl-shaped loss and roll downhill.',
+        category: 'Machine Learning',
+        tags: ['optimisation'],
+      });
+      emit('resource.changed', { resourceId: row.id });
+      return row;
     });
     await found('resources', 'gradient', ['gradient-descent-by-hand']);
-    await listings.updateResource(r.id, { title: 'Stochastic Descent by Hand' });
+    await transactionWithEvents(db, bus, async (trx, emit) => {
+      await trx('resources').where({ id: r.id }).update({ title: 'Stochastic Descent by Hand' });
+      emit('resource.changed', { resourceId: r.id });
+    });
     await found('resources', 'stochastic', ['gradient-descent-by-hand']);
     const [hit] = (await (await fetch(`${sys.url}/api/resources/search?q=stochastic`)).json()) as { title: string }[];
     expect(hit!.title).toBe('Stochastic Descent by Hand');
-    await listings.deleteResource(r.id);
+    await transactionWithEvents(db, bus, async (trx, emit) => {
+      await trx('resources').where({ id: r.id }).delete();
+      emit('resource.changed', { resourceId: r.id });
+    });
     await found('resources', 'stochastic', []);
   });
 
   it('drops an event that is unpublished and a job that is deleted', async () => {
-    const listings = new ListingsService(sys.database.db, bus);
-    const e = await listings.createEvent({
-      name: 'Quantum ML Days',
-      description: 'Quantum machine learning, two days.',
-      location: 'Delft, Netherlands',
-      startDate: '2027-05-10',
-      eventType: 'Workshop',
-    });
-    const job = await listings.createJob({
-      title: 'Quantum Research Engineer',
-      company: 'Qubit Works',
-      location: 'Delft',
-      jobType: 'Full-time',
-      description: 'Build quantum ML experiments.',
-      requirements: 'Python',
-      applyUrl: 'https://qubit.example/jobs/1',
+    const db = sys.database.db;
+    const { e, job } = await transactionWithEvents(db, bus, async (trx, emit) => {
+      const e = await insertEvent(trx, {
+        name: 'Quantum ML Days',
+        slug: 'quantum-ml-days',
+        description: 'Quantum machine learning, two days.',
+        location: 'Delft, Netherlands',
+        event_type: 'Workshop',
+      });
+      const job = await insertJob(trx, {
+        title: 'Quantum Research Engineer',
+        company: 'Qubit Works',
+        location: 'Delft',
+        description: 'Build quantum ML experiments.',
+        requirements: 'Python',
+        apply_url: 'https://qubit.example/jobs/1',
+      });
+      emit('event.changed', { eventId: e.id });
+      emit('job.changed', { jobId: job.id });
+      return { e, job };
     });
     await found('events', 'quantum', ['quantum-ml-days']);
     await found('jobs', 'quantum', [job.id]);
-    await listings.updateEvent(e.id, { published: false });
-    await listings.deleteJob(job.id);
+    await transactionWithEvents(db, bus, async (trx, emit) => {
+      await trx('events').where({ id: e.id }).update({ published: false });
+      await trx('jobs').where({ id: job.id }).delete();
+      emit('event.changed', { eventId: e.id });
+      emit('job.changed', { jobId: job.id });
+    });
     await found('events', 'quantum', []);
     await found('jobs', 'quantum', []);
-    await listings.updateEvent(e.id, { published: true });
+    await transactionWithEvents(db, bus, async (trx, emit) => {
+      await trx('events').where({ id: e.id }).update({ published: true });
+      emit('event.changed', { eventId: e.id });
+    });
     await found('events', 'quantum', ['quantum-ml-days']);
   });
 

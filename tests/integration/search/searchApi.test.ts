@@ -16,7 +16,7 @@ const get = async (path: string) => {
 };
 const search = (kind: SearchKind, q: string, extra = '') => get(`/api/${kind}/search?q=${encodeURIComponent(q)}${extra}`);
 
-/** The §3 keys of each kind's results, plus the additive `why` (and tags where the spec's cards show them). */
+/** The keys of each kind's results (contracts/search.ts), plus the additive `why` (and tags where the result cards show them). */
 const KEYS: Record<SearchKind, string[]> = {
   news: ['category', 'excerpt', 'id', 'publishDate', 'slug', 'tags', 'title', 'why'],
   tools: ['description', 'id', 'name', 'slug', 'tags', 'why'],
@@ -81,7 +81,7 @@ beforeAll(async () => {
 afterAll(async () => sys.stop());
 
 describe('GET /api/{kind}/search', () => {
-  it('answers every kind with its §3 shape plus why, and the total in X-Total-Count', async () => {
+  it('answers every kind with its result shape plus why, and the total in X-Total-Count', async () => {
     for (const kind of SEARCH_KINDS) {
       const res = await search(kind, 'nebula');
       expect(res.status, kind).toBe(200);

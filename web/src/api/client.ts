@@ -1,7 +1,7 @@
 import { TOTAL_COUNT_HEADER } from '@neuralbeat/common/contracts/browser';
 import type { ErrorEnvelope } from '@neuralbeat/common/errors';
 
-/** The error every failed API call throws: message is `{status}: {body text or status text}` (spec §8). */
+/** The error every failed API call throws: message is `{status}: {body text or status text}`. */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: string;
@@ -27,7 +27,7 @@ export class ApiError extends Error {
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
-  /** Spec §7: one mode answers null on 401 instead of failing; the default fails. */
+  /** One mode answers null on 401 instead of failing; the default fails. */
   on401?: 'throw' | 'returnNull';
   signal?: AbortSignal;
 }

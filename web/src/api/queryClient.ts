@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { apiGet } from './client';
 
-/** Spec §9 defaults: no interval or focus refetch, never stale, no retries, unused data kept 5 minutes. */
+/** Defaults: no interval or focus refetch, never stale, no retries, unused data kept 5 minutes. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

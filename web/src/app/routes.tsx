@@ -7,7 +7,7 @@ type PageModule = { default: ComponentType };
 type PreloadablePage = ComponentType & { preload?: () => Promise<void> };
 
 /**
- * Every screen of the site, one lazily loaded chunk each (spec §2 route table).
+ * Every screen of the site, one lazily loaded chunk each.
  * A page preloaded before the first render (`preloadRoute`) renders at once,
  * without the Suspense fallback, so the first paint is the page itself.
  */

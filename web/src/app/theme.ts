@@ -14,7 +14,7 @@ export const theme = {
     danger: '#dc2626',
     success: '#15803d',
     warning: '#d97706',
-    /** Spec §9 category colours, in shades dark enough for small text on their own tint (WCAG AA, 4.5:1). */
+    /** Category colours, in shades dark enough for small text on their own tint (WCAG AA, 4.5:1). */
     category: {
       Research: '#1d4ed8',
       'Product Launch': '#166534',

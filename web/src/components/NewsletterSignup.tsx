@@ -7,7 +7,7 @@ import { useToast } from './toast/ToastProvider';
 import { Button, Input } from './ui';
 
 /**
- * The newsletter box of Home and About (spec §2, §5, §8): same call, different
+ * The newsletter box of Home and About: same call, different
  * toasts. Invalid addresses are never sent.
  */
 export function NewsletterSignup({ variant }: { variant: 'home' | 'about' }) {

@@ -60,7 +60,7 @@ export const Button = styled.button<{ $variant?: 'primary' | 'outline' | 'ghost'
 /** A link styled as a button (use with react-router's Link via `as`). */
 export const ButtonLink = styled(Button).attrs({ as: 'a' })``;
 
-/** Spec §9: text inputs are 2.5rem high, rounded, bordered, with disabled styling. */
+/** Text inputs are 2.5rem high, rounded, bordered, with disabled styling. */
 export const Input = styled.input`
   height: 2.5rem;
   width: 100%;

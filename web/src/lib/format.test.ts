@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateRange, formatShortDate, isPastEvent, searchTarget } from './format';
 
-describe('date display (spec §5)', () => {
+describe('date display', () => {
   it('formats, and says when a date is missing or invalid', () => {
     expect(formatDate('2026-03-05T10:00:00Z')).toBe('March 5, 2026');
     expect(formatDate(null)).toBe('No date');

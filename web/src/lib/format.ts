@@ -1,4 +1,4 @@
-/** Date display of spec §5: "MMMM d, yyyy"; "No date" when missing, "Invalid date" when unparseable. */
+/** Date display: "MMMM d, yyyy"; "No date" when missing, "Invalid date" when unparseable. */
 const LONG = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 const SHORT = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
@@ -23,7 +23,7 @@ export function formatShortDate(value: string | Date | null | undefined): string
   return SHORT.format(date);
 }
 
-/** Trimmed search text, or null when blank (spec §5: blank is never submitted). */
+/** Trimmed search text, or null when blank (blank is never submitted). */
 export function searchTarget(text: string): string | null {
   const q = text.trim();
   return q ? `/search?q=${encodeURIComponent(q)}` : null;
@@ -31,7 +31,7 @@ export function searchTarget(text: string): string | null {
 
 const MONTH = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' });
 
-/** Spec §2 event dates: "Month d-d, yyyy" within one month, else "Month d, yyyy - Month d, yyyy". */
+/** Event dates: "Month d-d, yyyy" within one month, else "Month d, yyyy - Month d, yyyy". */
 export function formatDateRange(start: string, end: string | null): string {
   const s = new Date(start);
   if (Number.isNaN(s.getTime())) return 'Invalid date';

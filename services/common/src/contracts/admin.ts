@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PROCESSING_STATUSES } from './constants';
 
 /**
- * Operator console: sign-in, the admin calls of spec §7 and their §3 shapes,
+ * Operator console: sign-in, the admin calls and their response shapes,
  * plus the console's own calls (queues, sources, audit, tool review).
  */
 
@@ -31,7 +31,7 @@ const isRealDate = (s: string) => {
 const dryRun = z.boolean({ error: 'dryRun must be true or false' }).default(true);
 
 /**
- * Spec §5/§7: the reset needs a date (yyyy-MM-dd) or at least one article id; when
+ * The duplicate reset needs a date (yyyy-MM-dd) or at least one article id; when
  * ids are given they take precedence and the date is ignored.
  */
 export const duplicateResetRequestSchema = z
@@ -67,7 +67,7 @@ export type DuplicateResetRequest = z.output<typeof duplicateResetRequestSchema>
 export const dryRunRequestSchema = z.object({ dryRun });
 export type DryRunRequest = z.output<typeof dryRunRequestSchema>;
 
-// ---------- fix tools (results, spec §3) ----------
+// ---------- fix tools (results) ----------
 
 export const resetArticleSchema = z.object({ id: z.number(), title: z.string(), publishDate: z.string(), status: z.string() });
 export const duplicateResetResultSchema = z.object({
@@ -107,7 +107,7 @@ export const stuckRequeueResultSchema = z.object({
 });
 export type StuckRequeueResult = z.infer<typeof stuckRequeueResultSchema>;
 
-// ---------- statistics (spec §3) ----------
+// ---------- statistics ----------
 
 export const statusCountSchema = z.object({ status: z.enum(PROCESSING_STATUSES), count: z.number() });
 export const articleStatsSchema = z.object({
@@ -135,7 +135,7 @@ export const providerHistorySchema = z.object({
 });
 export type ProviderHistory = z.infer<typeof providerHistorySchema>;
 
-// ---------- diagnostics (spec §3) ----------
+// ---------- diagnostics ----------
 
 export const diagnosticSectionSchema = z.object({
   title: z.string(),
@@ -320,7 +320,7 @@ export interface ToolReviewResult {
   tool: ReviewTool;
 }
 
-// ---------- tags (spec §3) ----------
+// ---------- tags ----------
 
 export const TAG_SORT_FIELDS = ['count', 'tag'] as const;
 export const tagListQuerySchema = z.object({

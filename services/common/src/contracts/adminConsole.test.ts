@@ -12,7 +12,7 @@ describe('operator console rules', () => {
     expect(paginationItems(10, 10)).toEqual([1, 'ellipsis', 9, 10]);
   });
 
-  it('sorts usage counts into the spec bands', () => {
+  it('sorts usage counts into the usage bands', () => {
     expect([150, 100, 99, 10, 9, 3, 2, 1].map(usageBand)).toEqual([
       'highUsage',
       'highUsage',
@@ -69,7 +69,7 @@ describe('fix tool requests', () => {
     expect(duplicateResetRequestSchema.safeParse({ specificIds: ['7'] }).success).toBe(false);
   });
 
-  it('reads the tag list query with the spec defaults', () => {
+  it('reads the tag list query with its defaults', () => {
     expect(tagListQuerySchema.parse({})).toEqual({ page: 1, pageSize: 50, sortBy: 'count', order: 'desc', search: '' });
     expect(tagListQuerySchema.safeParse({ pageSize: '500' }).error?.issues[0]).toMatchObject({ path: ['pageSize'] });
     expect(tagListQuerySchema.safeParse({ sortBy: 'id' }).error?.issues[0]?.message).toBe('sortBy must be count or tag');

@@ -1,15 +1,15 @@
 /**
- * Operator console constants and helpers of spec §5 and §9, free of zod so the
+ * Operator console constants and helpers, free of zod so the
  * web app can import them at run time (through contracts/browser).
  */
 
-/** Spec §9: article stats refresh every 30 s; diagnostics auto-refresh (off by default) every 10 s. */
+/** Article stats refresh every 30 s; diagnostics auto-refresh (off by default) every 10 s. */
 export const ARTICLE_STATS_REFRESH_MS = 30_000;
 export const DIAGNOSTICS_REFRESH_MS = 10_000;
 /** The dashboard's queue panel follows the pipeline as closely as the stats. */
 export const QUEUES_REFRESH_MS = 30_000;
 
-/** Spec §9: tag list page sizes 25, 50 (default), 100; the overview shows the top 20 tags. */
+/** Tag list page sizes 25, 50 (default), 100; the overview shows the top 20 tags. */
 export const TAG_PAGE_SIZES = [25, 50, 100] as const;
 export const DEFAULT_TAG_PAGE_SIZE = 50;
 export const TOP_TAGS_LIMIT = 20;
@@ -20,7 +20,7 @@ export const LOW_SEO_SAMPLE_SIZE = 20;
 export const QUEUE_FAILURES_SHOWN = 5;
 
 export type UsageBand = 'highUsage' | 'mediumUsage' | 'lowUsage' | 'rare' | 'oneOff';
-/** Spec §9 usage bands, highest first: 100+, 10–99, 3–9, 2, 1. */
+/** Usage bands, highest first: 100+, 10–99, 3–9, 2, 1. */
 export const USAGE_BANDS: readonly { key: UsageBand; label: string; min: number }[] = [
   { key: 'highUsage', label: 'High usage (100+)', min: 100 },
   { key: 'mediumUsage', label: 'Medium usage (10-99)', min: 10 },
@@ -33,7 +33,7 @@ export function usageBand(count: number): UsageBand {
 }
 
 /**
- * Spec §9 pagination: every page when there are 5 or fewer, otherwise the
+ * Pagination: every page when there are 5 or fewer, otherwise the
  * first, the last and the neighbours of the current page, with an ellipsis
  * wherever pages are left out.
  */
@@ -49,7 +49,7 @@ export function paginationItems(current: number, total: number): (number | 'elli
   return items;
 }
 
-/** Spec §5: an article id input counts only when it is a whole number above 0. */
+/** An article id input counts only when it is a whole number above 0. */
 export function parseArticleId(input: string): number | null {
   const trimmed = input.trim();
   if (!/^\d+$/.test(trimmed)) return null;

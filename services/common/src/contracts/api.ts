@@ -4,7 +4,7 @@ import { DIFFICULTY_LEVELS, JOB_TYPES, MAX_PAGE_LIMIT, SIMPLE_EMAIL_PATTERN, TOO
 import { TOOL_SLUG_PATTERN, TOOL_SUBMISSION_LIMITS as L, TOOL_SUBMISSION_MESSAGES as M, isWebUrl } from './toolSubmission';
 
 /**
- * Response and request shapes of the public API (spec §3, §7), defined once and
+ * Response and request shapes of the public API, defined once and
  * used by the services (to present) and the web app (to read).
  */
 
@@ -39,7 +39,7 @@ export const newsletterSubscribeSchema = z.object({
     .regex(SIMPLE_EMAIL_PATTERN, 'Please enter a valid email address.'),
 });
 
-/** A list of short texts (spec §3: tool tags and features are lists), trimmed, blanks dropped. */
+/** A list of short texts (tool tags and features are lists), trimmed, blanks dropped. */
 const textList = (listMessage: string, countMessage: string, lengthMessage: string) =>
   z
     .array(z.string({ error: listMessage }), { error: listMessage })
@@ -56,7 +56,7 @@ const optionalUrl = z
   .nullable()
   .transform((v) => v || null);
 
-/** POST /api/tools/submit, with the messages of spec §5 (the form checks the same rules without zod: toolSubmission.ts). */
+/** POST /api/tools/submit, with the messages of TOOL_SUBMISSION_MESSAGES (the form checks the same rules without zod: toolSubmission.ts). */
 export const toolSubmissionSchema = z.object({
   name: z.string({ error: M.nameShort }).trim().min(L.nameMin, M.nameShort).max(L.nameMax, M.nameLong),
   slug: z.string().trim().max(L.slugMax, M.slugLong).regex(TOOL_SLUG_PATTERN, M.slugFormat).optional().nullable(),

@@ -1,4 +1,4 @@
-/** Business constants of spec §9, shared by the services and the web app. */
+/** Business constants, shared by the services and the web app. */
 export const NEWS_PAGE_SIZE = 9;
 export const POPULAR_TAG_LIMIT = 12;
 export const TAGS_PER_CARD = 3;
@@ -56,7 +56,7 @@ export const AI_PROVIDER_NAMES: Record<string, string> = {
 };
 export const LEGACY_PROVIDER_NAME = 'Legacy (Unknown)';
 
-/** Acronyms the display helper upper-cases (spec §5). */
+/** Acronyms the display helper upper-cases. */
 export const TAG_ACRONYMS = [
   'ai',
   'ml',
@@ -85,5 +85,5 @@ export const TAG_ACRONYMS = [
   'rag',
 ] as const;
 
-/** Simple e-mail pattern of spec §5: no spaces, one at sign, a dot in the domain. */
+/** Simple e-mail pattern: no spaces, one at sign, a dot in the domain. */
 export const SIMPLE_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

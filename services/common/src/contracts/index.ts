@@ -10,7 +10,6 @@ export * from './admin';
 export * from './adminConsole';
 export * from './searchConstants';
 export * from './search';
-export * from './listings';
 export * from './searchPage';
 export * from './stories';
 export * from './toolSubmission';

@@ -109,7 +109,7 @@ export function jobPostingJsonLd(j: Job) {
   };
 }
 
-/** The About page: where the site's sitemap is (spec §2 About: structured data names the site search and /sitemap.xml). */
+/** The About page: where the site's sitemap is: its structured data names the site search and /sitemap.xml. */
 export function aboutPageJsonLd(abs: Abs) {
   return {
     '@context': CONTEXT,

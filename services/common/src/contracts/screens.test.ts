@@ -9,7 +9,7 @@ const reads = (path: string, query = '') =>
   }));
 
 describe('first screens of the public routes', () => {
-  it('home reads the five lists of spec §7', () => {
+  it('home reads its five lists', () => {
     expect(firstScreenOf('/')?.page).toBe('home/HomePage');
     expect(reads('/')!.map((r) => r.api)).toEqual([
       '/api/home',

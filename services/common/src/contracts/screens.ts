@@ -19,7 +19,7 @@ export const screenApi = {
   aiStats: '/api/ai-stats',
   /** The news feed, all of it or one tag's. */
   newsFeed: (tag?: string) => (tag ? `/api/news/tag/${encodeURIComponent(tag.toLowerCase())}` : '/api/news'),
-  /** One page of a news feed (spec §7: limit=9&offset=page*9). */
+  /** One page of a news feed (limit=9&offset=page*9). */
   newsFeedPage: (feed: string, page: number) => `${feed}?limit=${NEWS_PAGE_SIZE}&offset=${page * NEWS_PAGE_SIZE}`,
   article: (param: string) => `/api/news/${encodeURIComponent(param)}`,
   /** The directory filtered: a known category, any pricing and the text filter (trimmed) go to the server. */
@@ -74,7 +74,7 @@ interface ScreenRoute {
   reads: (params: string[], query: URLSearchParams) => FirstScreenRead[];
 }
 
-/** Public routes with a page chunk worth preloading and the reads of their first screen (spec §2 route table). */
+/** Public routes with a page chunk worth preloading and the reads of their first screen. */
 const SCREENS: ScreenRoute[] = [
   {
     pattern: /^\/$/,

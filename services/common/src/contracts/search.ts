@@ -28,7 +28,7 @@ export const searchRequestSchema = z.object({
 });
 export type SearchRequest = z.infer<typeof searchRequestSchema>;
 
-// ---------- results (spec §3 shapes, plus the additive `why`) ----------
+// ---------- results (the public shapes of api.ts, plus the additive `why`) ----------
 
 /**
  * Why a result matched: the best field holding a query word (title above tags

@@ -1,14 +1,14 @@
 /**
  * Search constants shared by the search service and the web app (zod-free, so
- * the browser bundle may import them): the five kinds, spec §9 preview counts
+ * the browser bundle may import them): the five kinds, preview counts
  * and tag-chip caps, and the limits of a search request.
  */
 export const SEARCH_KINDS = ['news', 'tools', 'resources', 'events', 'jobs'] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
-/** Results each kind shows in the All tab of /search (spec §9). */
+/** Results each kind shows in the All tab of /search. */
 export const SEARCH_PREVIEW_COUNTS: Record<SearchKind, number> = { news: 3, tools: 3, resources: 2, events: 2, jobs: 2 };
-/** Tag chips per result: 3 in an All-tab preview, 5 in a kind's own tab (spec §9). */
+/** Tag chips per result: 3 in an All-tab preview, 5 in a kind's own tab. */
 export const SEARCH_TAGS_IN_PREVIEW = 3;
 export const SEARCH_TAGS_IN_TAB = 5;
 

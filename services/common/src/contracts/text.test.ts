@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { countWords, decodeEntities, displayTag, foldAccents, slugify } from './text';
 import { toolSubmissionSchema } from './api';
 
-describe('text helpers of spec §5', () => {
+describe('text helpers', () => {
   it('upper-cases known acronyms and title-cases hyphenated words', () => {
     expect(displayTag('llm')).toBe('LLM');
     expect(displayTag('generative-ai')).toBe('Generative-AI');
@@ -56,7 +56,7 @@ describe('tool submission rules', () => {
     return r.success ? null : r.error.issues[0]!.message;
   };
 
-  it('gives the exact messages of spec §5', () => {
+  it('gives the exact messages', () => {
     expect(messageFor({ name: 'ab' })).toBe('Tool name must be at least 3 characters');
     expect(messageFor({ description: 'too short' })).toBe('Description must be at least 20 characters');
     expect(messageFor({ shortDescription: 'tiny' })).toBe('Short description must be at least 10 characters');
@@ -91,7 +91,7 @@ describe('tool submission rules', () => {
     expect(messageFor({ features: ['x'.repeat(61)] })).toBe('Each feature must be at most 60 characters');
   });
 
-  it('takes tags and features as lists (spec §3), trims them and fixes the submitter', () => {
+  it('takes tags and features as lists, trims them and fixes the submitter', () => {
     const r = toolSubmissionSchema.parse({ ...valid, tags: [' a', 'b ', '', 'c'], features: ['x', ' y '] });
     expect(r.tags).toEqual(['a', 'b', 'c']);
     expect(r.features).toEqual(['x', 'y']);

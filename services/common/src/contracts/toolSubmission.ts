@@ -2,7 +2,7 @@ import { TOOL_CATEGORIES } from './constants';
 import { slugify } from './text';
 
 /**
- * The tool submission rules of spec §5 without zod, so the form can check them
+ * The tool submission rules without zod, so the form can check them
  * in the browser. The API's zod schema (`toolSubmissionSchema` in api.ts) uses
  * the same limits and messages; a unit test holds the two to the same answers.
  */
@@ -55,7 +55,7 @@ export function isWebUrl(text: string): boolean {
   }
 }
 
-/** Spec §5: tags and features are typed comma separated, split on commas and trimmed. */
+/** Tags and features are typed comma separated, split on commas and trimmed. */
 export function splitCommaList(text: string): string[] {
   return text
     .split(',')
@@ -79,7 +79,7 @@ export interface ToolSubmissionForm {
 export type ToolSubmissionField = keyof ToolSubmissionForm;
 export type ToolSubmissionErrors = Partial<Record<ToolSubmissionField, string>>;
 
-/** The POST /api/tools/submit body built from the form (spec §3: tags and features are lists). */
+/** The POST /api/tools/submit body built from the form (tags and features are lists). */
 export interface ToolSubmissionPayload {
   name: string;
   slug: string;
@@ -100,7 +100,7 @@ function listError(items: string[], tooMany: string, tooLong: string): string | 
   return undefined;
 }
 
-/** The first broken rule of each field, with the messages of spec §5; empty when the form may be sent. */
+/** The first broken rule of each field, with the messages of TOOL_SUBMISSION_MESSAGES; empty when the form may be sent. */
 export function validateToolSubmissionForm(form: ToolSubmissionForm): ToolSubmissionErrors {
   const errors: ToolSubmissionErrors = {};
   const name = form.name.trim();

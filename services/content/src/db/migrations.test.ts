@@ -30,7 +30,7 @@ async function constraints(table: string) {
 }
 
 describe('schema migrations', () => {
-  it('creates every entity of spec §3 plus news_sources', async () => {
+  it('creates every entity of the data model plus news_sources', async () => {
     const { rows } = await t.db.raw(`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`);
     const tables = (rows as { tablename: string }[]).map((r) => r.tablename);
     for (const name of [
@@ -52,7 +52,7 @@ describe('schema migrations', () => {
     }
   });
 
-  it('gives articles the spec defaults and the self reference', async () => {
+  it('gives articles their column defaults and the self reference', async () => {
     const cols = await columns('articles');
     expect(cols.title.nullable).toBe(false);
     expect(cols.author.nullable).toBe(false);

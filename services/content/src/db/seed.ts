@@ -32,11 +32,20 @@ export async function seedWithEvents(db: Knex, cfg: Pick<Config, 'REDIS_URL' | '
   }
 }
 
+/** The settings `npm run seed` reads. */
+export const seedSettings = settingsOf([
+  'DATABASE_URL',
+  'REDIS_URL',
+  'REDIS_PREFIX',
+  'SITE_URL',
+  'ADMIN_USERNAME',
+  'ADMIN_PASSWORD',
+  'ADMIN_SESSION_HOURS',
+]);
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const logger = createLogger('seed');
-  const cfg = parseSettings(
-    settingsOf(['DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'SITE_URL', 'ADMIN_USERNAME', 'ADMIN_PASSWORD', 'ADMIN_SESSION_HOURS']),
-  );
+  const cfg = parseSettings(seedSettings);
   const db = createDb(cfg.DATABASE_URL);
   const redis = createRedis(cfg.REDIS_URL);
   seedWithEvents(db, cfg)

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { AiStatsService } from '../services/aiStatsService';
-import type { ContentDeps } from '../app';
+import type { ContentDeps } from './deps';
 
 /** GET /api/ai-stats: provider breakdown and SEO progress of the news feed. */
 export function aiStatsRoutes(deps: ContentDeps): Router {

@@ -11,7 +11,7 @@ import {
   unauthenticated,
 } from '@neuralbeat/common';
 import { signInSchema } from '@neuralbeat/common/contracts';
-import type { ContentDeps } from '../app';
+import type { ContentDeps } from './deps';
 import { OperatorAccounts } from '../services/operatorAccounts';
 
 const SIGN_IN_WINDOW_MS = 15 * 60_000;

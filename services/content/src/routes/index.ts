@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { READ_LIMIT_BATCH_MS, redisRateLimit, SURROGATE_CONTROL_HEADER, SURROGATE_KEY_HEADER } from '@neuralbeat/common';
-import type { ContentDeps } from '../app';
+import type { ContentDeps } from './deps';
 import { NewsService } from '../services/newsService';
 import { contentSurrogateKeys } from '../services/publicContentChanges';
 import { aiStatsRoutes } from './aiStats';

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { parseRequest } from '@neuralbeat/common';
-import type { ContentDeps } from '../app';
+import type { ContentDeps } from './deps';
 import { ImagesRepository } from '../repositories/imagesRepository';
 
 /** Sitemaps hold at most 50,000 URLs; we list the newest news first and cap there. */

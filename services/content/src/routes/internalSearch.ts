@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { notFound, parseRequest } from '@neuralbeat/common';
 import { searchSourceKindParamSchema, searchSourcePageQuerySchema } from '@neuralbeat/common/contracts';
-import type { ContentDeps } from '../app';
+import type { ContentDeps } from './deps';
 import { SearchSourceService } from '../services/searchSourceService';
 
 const idParam = searchSourceKindParamSchema.extend({

@@ -4,7 +4,7 @@ import { notFound, parseRequest } from '@neuralbeat/common';
 import { MAX_PAGE_LIMIT, RESOURCE_CATEGORIES } from '@neuralbeat/common/contracts';
 import { ListingsRepository } from '../repositories/listingsRepository';
 import { presentEvent, presentJob, presentResource } from '../presenters/listingPresenters';
-import type { ContentDeps } from '../app';
+import type { ContentDeps } from './deps';
 
 const FEATURED_JOBS = 2;
 

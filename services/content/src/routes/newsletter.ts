@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { parseRequest } from '@neuralbeat/common';
 import { newsletterSubscribeSchema } from '@neuralbeat/common/contracts';
 import { ListingsRepository } from '../repositories/listingsRepository';
-import type { ContentDeps } from '../app';
+import type { ContentDeps } from './deps';
 import { publicPostLimiter } from './publicPostLimiter';
 
 /** POST /api/newsletter/subscribe: the same answer whether or not the address was already subscribed. */

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { notFound, parseRequest, requireAdmin, sessionStoreFor } from '@neuralbeat/common';
 import { tagListQuerySchema, toolRejectRequestSchema, toolReviewQuerySchema } from '@neuralbeat/common/contracts';
-import type { ContentDeps } from '../app';
+import type { ContentDeps } from './deps';
 import { presentReviewTool } from '../presenters/toolReviewPresenter';
 import { TagStatsService } from '../services/tagStatsService';
 import { ToolService } from '../services/toolService';

@@ -10,7 +10,7 @@ import {
   toolSubmissionSchema,
 } from '@neuralbeat/common/contracts';
 import { presentTool } from '../presenters/toolPresenter';
-import type { ContentDeps } from '../app';
+import type { ContentDeps } from './deps';
 import { ToolService, withoutMarkup } from '../services/toolService';
 import { publicPostLimiter } from './publicPostLimiter';
 

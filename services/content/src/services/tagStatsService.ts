@@ -17,7 +17,7 @@ const byName = (a: string, b: string) => {
 };
 const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0);
 
-/** Tag Management (spec §2, §3): how tags are used and spelled across the news feed. */
+/** Tag Management: how tags are used and spelled across the news feed. */
 export class TagStatsService {
   private readonly tags: TagsRepository;
   constructor(db: Knex) {

@@ -125,7 +125,7 @@ export class AdminArticlesRepository {
     return lock ? q.forUpdate() : q;
   }
 
-  /** Spec §4: skipped with the attempts at their cap, in a new generation, so no stage of the old pass touches them again. */
+  /** Low SEO fix: skipped with the attempts at their cap, in a new generation, so no stage of the old pass touches them again. */
   async skipLowSeo(ids: number[], trx: Knex): Promise<number[]> {
     if (!ids.length) return [];
     const rows = await trx('articles')

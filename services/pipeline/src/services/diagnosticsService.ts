@@ -50,7 +50,7 @@ function section(title: string, message: string, data: unknown, findings: Findin
 }
 
 /**
- * Pipeline Diagnostics (spec §2, §3): where articles pile up and why, each
+ * Pipeline Diagnostics: where articles pile up and why, each
  * finding with the tool that fixes it. Looks at the articles, the queues,
  * the news sources and the AI providers.
  */

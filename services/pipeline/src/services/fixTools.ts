@@ -18,7 +18,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 const actorOf = (job: FixJob) => job.actor ?? { id: null, username: 'system' };
 
 /**
- * The operator fix tools (spec §4), run by the admin-fix worker. A dry run reads
+ * The operator fix tools (docs/operator-console.md), run by the admin-fix worker. A dry run reads
  * and changes nothing; a live run locks the rows its selection finds, changes
  * exactly those that still qualify, and records who did what to how many rows
  * in the audit log in the same transaction. Articles that must run again are

@@ -21,7 +21,7 @@ export class PipelineStatsService {
   }
 
   /**
-   * Spec §3 article stats. pendingContent: pending articles still on their way
+   * Article stats. pendingContent: pending articles still on their way
    * through the stages; pendingSeo: pending ones the SEO gate held (the low-SEO
    * tool's work); pendingDuplicate: flagged duplicates (the reset tool's work).
    */

@@ -4,7 +4,7 @@ export { SEARCH_KINDS, type SearchKind } from '@neuralbeat/common/contracts';
 
 /**
  * A document as indexed: four weighted fields (title above tags above excerpt
- * above body) plus the result shape returned to clients (spec §3).
+ * above body) plus the result shape returned to clients (contracts/search.ts).
  */
 export interface SearchDocument {
   kind: SearchKind;

@@ -8,7 +8,7 @@ import { searchSurrogateKeys } from '../services/resultCache';
 const kindParam = z.object({ kind: z.enum(SEARCH_KINDS, { error: `kind must be one of: ${SEARCH_KINDS.join(', ')}` }) });
 
 /**
- * GET /api/{news,tools,resources,events,jobs}/search?q=&limit= — the §3 result
+ * GET /api/{news,tools,resources,events,jobs}/search?q=&limit= — the result
  * shapes, best match first, each with its `why`; the number of matches in all is
  * in the X-Total-Count header. The gateway may replay an answer for
  * `cacheSeconds` (not browsers: a visitor's next search must see a change at

@@ -14,7 +14,7 @@ export class SearchService {
     this.cache = cache;
   }
 
-  /** The response body (§3 results with their `why`, as JSON) and the number of matches in all. */
+  /** The response body (the results of contracts/search.ts with their `why`, as JSON) and the number of matches in all. */
   async search(kind: SearchKind, q: string, limit: number): Promise<SearchAnswer> {
     const words = queryWords(q);
     // Punctuation, quotes or symbols alone search for nothing.

@@ -5,7 +5,7 @@ export interface ToastInput {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive' | 'success' | 'info';
-  /** Milliseconds before it closes; spec default 5000. */
+  /** Milliseconds before it closes; default 5000. */
   duration?: number;
 }
 interface ToastState extends ToastInput {

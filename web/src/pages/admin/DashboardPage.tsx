@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { DUPLICATE_STATS_DAYS, lastDays } from '@neuralbeat/common/contracts/browser';
+import { DUPLICATE_STATS_DAYS, SEO_SCORE_THRESHOLD, lastDays } from '@neuralbeat/common/contracts/browser';
 import type { AuditEntry, QueueSummary } from '@neuralbeat/common/contracts';
 import { Button, Container, PageHeading, Skeleton } from '../../components/ui';
 import { useToast } from '../../components/toast/ToastProvider';
@@ -24,7 +24,11 @@ const TOOLS = [
     title: 'Pipeline Diagnostics',
     text: 'Find bottlenecks: stuck articles, failing jobs, sources and providers.',
   },
-  { to: '/admin/fix-low-seo', title: 'Fix Low SEO Articles', text: 'Articles with an SEO score below 68 that are still pending.' },
+  {
+    to: '/admin/fix-low-seo',
+    title: 'Fix Low SEO Articles',
+    text: `Articles with an SEO score below ${SEO_SCORE_THRESHOLD} that are still pending.`,
+  },
   { to: '/admin/tools', title: 'Tool Review', text: 'Approve or reject submitted tools.' },
   { to: '/admin/sources', title: 'News Sources', text: 'Feeds, schedules, last collections and errors.' },
 ];

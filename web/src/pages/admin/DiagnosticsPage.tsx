@@ -20,7 +20,7 @@ import { Alert, BackLink, Panel, Stat, StatGrid, StatusBadge, Table, TableScroll
 import { PathLinks } from './components/PathLinks';
 import { formatDateTime } from './format';
 
-/** /admin/pipeline-diagnostics: where the pipeline is stuck and what fixes it (spec §2, §3, §9). */
+/** /admin/pipeline-diagnostics: where the pipeline is stuck and what fixes it. */
 export default function DiagnosticsPage() {
   const [autoRefresh, setAutoRefresh] = useState(false);
   const diagnostics = useDiagnostics(autoRefresh ? DIAGNOSTICS_REFRESH_MS : false);

@@ -10,7 +10,7 @@ import { useDuplicateStats, useResetDuplicates, type ResetBody } from './api';
 import { DryRunSwitch, ModeBanner, Panel, StatusBadge, Summary, Table, TableScroll } from './components/AdminUi';
 import { localToday } from './format';
 
-/** /admin/duplicates: duplicate statistics and the reset tool (spec §2, §5, §7, §8). */
+/** /admin/duplicates: duplicate statistics and the reset tool. */
 export default function DuplicatesPage() {
   return (
     <Container>
@@ -50,7 +50,7 @@ function DuplicateManagement() {
 
   const canRun = !reset.isPending && (ids.length > 0 || Boolean(date));
   const handleRun = () => {
-    // Spec §5/§7: ids take precedence and the date is then not sent; the date goes as yyyy-MM-dd.
+    // Ids take precedence and the date is then not sent; the date goes as yyyy-MM-dd.
     const body: ResetBody = ids.length ? { dryRun, specificIds: ids } : { dryRun, fromDate: date };
     reset.mutate(body, {
       onSuccess: (data) => {

@@ -6,7 +6,7 @@ import { Seo } from '../../seo/Seo';
 import { useFixLowSeo } from './api';
 import { Alert, BackLink, DryRunSwitch, Panel, Stat, StatGrid, StatusBadge, Table, TableScroll } from './components/AdminUi';
 
-/** /admin/fix-low-seo: pending articles below the SEO threshold become skipped with attempts at 3 (spec §2, §4). */
+/** /admin/fix-low-seo: pending articles below the SEO threshold become skipped with attempts at 3. */
 export default function FixLowSeoPage() {
   const fix = useFixLowSeo();
   const [dryRun, setDryRun] = useState(true);

@@ -6,7 +6,7 @@ import { Seo } from '../../seo/Seo';
 import { useFixPublishedStatuses } from './api';
 import { BackLink, DryRunSwitch, ModeBanner, Panel, StatusBadge, Summary, Table, TableScroll } from './components/AdminUi';
 
-/** /admin/fix-status: articles in the news feed whose status is not completed (spec §2, §4). */
+/** /admin/fix-status: articles in the news feed whose status is not completed. */
 export default function FixStatusPage() {
   const fix = useFixPublishedStatuses();
   const toast = useToast();

@@ -11,7 +11,7 @@ import { HorizontalBars } from './components/charts';
 type Tab = 'overview' | 'list';
 const BAND_COLORS = ['#4f46e5', '#0ea5e9', '#16a34a', '#d97706', '#94a3b8'];
 
-/** /admin/tags: Overview and Tag List tabs (spec §2, §3, §9). */
+/** /admin/tags: Overview and Tag List tabs. */
 export default function TagsPage() {
   const [tab, setTab] = useState<Tab>('overview');
   return (
@@ -120,7 +120,7 @@ function TagList() {
     setSearch(draft.trim());
     setPage(1);
   };
-  // Spec §9: the active column flips; the name column starts ascending, usage descending.
+  // The active column flips; the name column starts ascending, usage descending.
   const handleSort = (column: 'count' | 'tag') => {
     if (column === sortBy) setOrder(order === 'asc' ? 'desc' : 'asc');
     else {

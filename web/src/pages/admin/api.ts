@@ -23,11 +23,11 @@ import type {
 import { ADMIN_LOGIN_PATH, ARTICLE_STATS_REFRESH_MS, QUEUES_REFRESH_MS } from '@neuralbeat/common/contracts/browser';
 import { ApiError, apiPost, apiRequest } from '../../api/client';
 
-/** The operator console's calls (spec §7 plus the console's own), one hook each. */
+/** The operator console's calls, one hook each. */
 
 export const SESSION_KEY = ['/api/auth/session'] as const;
 
-/** Spec §7's 401-as-null mode: a signed-out visitor is not an error here, just someone to send to sign-in. */
+/** The client's 401-as-null mode (api/client.ts): a signed-out visitor is not an error here, just someone to send to sign-in. */
 export function useSession() {
   return useQuery({
     queryKey: SESSION_KEY,

@@ -5,7 +5,7 @@ import type { AiStats } from '@neuralbeat/common/contracts';
 import { Seo } from '../../seo/Seo';
 import { Card, Container, EmptyState, Grid, Muted, PageHeading, Skeleton } from '../../components/ui';
 
-/** Spec §2: red below 30%, amber below 70%, otherwise green. */
+/** Red below 30%, amber below 70%, otherwise green. */
 export const seoBarState = (pct: number) => (pct < 30 ? 'red' : pct < 70 ? 'amber' : 'green');
 const BAR_COLORS = { red: '#dc2626', amber: '#d97706', green: '#16a34a' };
 

@@ -10,7 +10,7 @@ import { Button, Card, Container, Input, Muted, PageHeading, TextArea } from '..
 const SEND_DELAY_MS = 1500;
 const EMPTY = { name: '', email: '', subject: '', message: '' };
 
-/** The contact form is simulated: nothing is sent anywhere (spec §2). */
+/** The contact form is simulated: nothing is sent anywhere. */
 export default function ContactPage() {
   const [form, setForm] = useState(EMPTY);
   const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');

@@ -57,7 +57,7 @@ export function JobCard({ job }: { job: Job }) {
   );
 }
 
-/** /jobs: every filter works in the browser over the full list (spec §2). */
+/** /jobs: every filter works in the browser over the full list. */
 export default function JobsPage() {
   const jobs = useQuery<Job[]>({ queryKey: [screenApi.jobs] });
   const [search, setSearch] = useState('');

@@ -18,7 +18,7 @@ const TESTIMONIALS = [
   ['Sofia R.', 'Founder', 'It keeps my whole team on the same page about what is changing in AI.'],
 ];
 
-/** The newsletter page's form is simulated (spec §2): it shows the flow without a call. */
+/** The newsletter page's form is simulated: it shows the flow without a call. */
 export default function NewsletterPage() {
   const [email, setEmail] = useState('');
   const [state, setState] = useState<'idle' | 'subscribing' | 'done'>('idle');

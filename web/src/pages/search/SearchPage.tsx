@@ -20,7 +20,7 @@ import { SearchResultItem, SearchResultSkeleton } from './SearchResultItem';
 
 type Tab = 'all' | SearchKind;
 
-/** Tab labels (spec §2) and the word each kind uses in "No tool results" and "View all 3 tool results". */
+/** Tab labels and the word each kind uses in "No tool results" and "View all 3 tool results". */
 const KIND_LABELS: Record<SearchKind, { tab: string; noun: string }> = {
   news: { tab: 'News', noun: 'news' },
   tools: { tab: 'Tools', noun: 'tool' },

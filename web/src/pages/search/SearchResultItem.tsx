@@ -16,7 +16,7 @@ interface ResultView {
 
 const searchLink = (q: string, kind: SearchKind) => `/search?q=${encodeURIComponent(q)}&tab=${kind}`;
 
-/** What each kind shows: its link (spec §2), a meta line, its text and its tags. */
+/** What each kind shows: its link, a meta line, its text and its tags. */
 const VIEWS: { [K in SearchKind]: (r: SearchResultOf<K>) => ResultView } = {
   news: (r) => ({
     href: `/news/${r.slug}`,

@@ -5,7 +5,7 @@ import type { AdminFixRunner } from '../../services/adminFixRunner';
 
 const actor = (req: Request) => ({ id: req.adminUser!.id, username: req.adminUser!.username });
 
-/** The fix tools of spec §7, each a job on the admin-fix queue whose result is the answer. Dry run unless `dryRun: false`. */
+/** The fix tools (docs/operator-console.md), each a job on the admin-fix queue whose result is the answer. Dry run unless `dryRun: false`. */
 export function fixRoutes(runner: AdminFixRunner): Router {
   const router = Router();
   router.post('/reset-duplicates', async (req, res) => {

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { PipelineStatsService } from '../../services/pipelineStatsService';
 
-/** Dashboard numbers: article stats (spec §7, refreshed every 30 s), duplicate stats, provider history. */
+/** Dashboard numbers: article stats (the console refreshes them every 30 s), duplicate stats, provider history. */
 export function statsRoutes(stats: PipelineStatsService): Router {
   const router = Router();
   router.get('/article-stats', async (_req, res) => {

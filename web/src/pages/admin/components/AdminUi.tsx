@@ -4,7 +4,7 @@ import styled, { css } from 'styled-components';
 
 /** Building blocks shared by the operator screens (kept out of the public bundle with them). */
 
-/** Spec §2 diagnostics colours: pending blue, completed green, processing amber, duplicate red, other grey. */
+/** Diagnostics colours: pending blue, completed green, processing amber, duplicate red, other grey. */
 export const STATUS_COLORS: Record<string, string> = {
   pending: '#2563eb',
   completed: '#16a34a',
