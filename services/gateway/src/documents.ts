@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { STATIC_PAGES, type NewsListResponse } from '@neuralbeat/common/contracts';
-import { AppError, badGateway } from '@neuralbeat/common';
+import { AppError, badGateway, notFound } from '@neuralbeat/common';
 import type { GatewayConfig } from './config';
 
 const FEED_ITEMS = 50;
@@ -52,6 +52,8 @@ export function crawlerDocuments(config: GatewayConfig): Router {
   const sendFeed = async (tag: string | null, res: import('express').Response) => {
     const api = tag ? `/api/news/tag/${encodeURIComponent(tag)}` : '/api/news';
     const list = await contentJson<NewsListResponse>(`${config.CONTENT_URL}${api}?limit=${FEED_ITEMS}&offset=0`);
+    // As its page (pageMeta.ts): a tag no news carries has no feed.
+    if (tag && !list.articles.length) throw notFound(`No news is tagged ${tag}`);
     const self = tag ? `${base}/news/tag/${encodeURIComponent(tag)}/rss.xml` : `${base}/rss.xml`;
     const items = list.articles
       .map((a) => {
