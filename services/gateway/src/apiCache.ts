@@ -71,7 +71,10 @@ const headerKeys = (value: string | string[] | undefined) =>
 /**
  * A micro-cache of public API GET responses, like a reverse proxy's: a service
  * opts in per response with `Cache-Control: public, max-age=N`, and the gateway
- * replays the stored bytes for N seconds without touching Express or the service.
+ * replays the stored bytes for N seconds without touching Express or the service
+ * (to GET and HEAD, with its strong ETag, as `304` to a matching If-None-Match,
+ * and in the coding the visitor accepts: each coding made once per kept answer,
+ * on first ask, see apiRepresentation.ts).
  * An expired answer is kept STALE_IF_ERROR_SECONDS longer and replayed
  * (`x-cache: STALE`) when its service is down or answers 5xx, so public pages
  * keep their data through a service restart. Replays carry the same security
