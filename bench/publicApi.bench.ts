@@ -26,6 +26,8 @@ const ONLY = process.env.BENCH_ENDPOINTS?.split(',').map((name) => name.trim());
 /** Each system's time per endpoint is split into this many alternating slices. */
 const ROUNDS = 3;
 const CONNECTIONS = 50;
+/** What the load generator accepts: a browser's list by default, as every visitor sends it; BENCH_ACCEPT_ENCODING='' for none. */
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br';
 const CACHE_SECONDS = 5;
 const PAGE = 9;
 
@@ -207,6 +209,7 @@ try {
       url: origin,
       connections: CONNECTIONS,
       duration: seconds,
+      headers: ACCEPT_ENCODING ? { 'accept-encoding': ACCEPT_ENCODING } : {},
       requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length]! }) }],
     });
     return {
@@ -215,6 +218,7 @@ try {
       p99: result.latency.p99,
       errors: result.errors + result.non2xx,
       requests: result.requests.total,
+      bytes: result.throughput.total,
     };
   };
 
@@ -255,6 +259,8 @@ try {
       p99: Math.max(...slices.map((r) => r.p99)),
       errors: slices.reduce((sum, r) => sum + r.errors, 0),
       requests: slices.reduce((sum, r) => sum + r.requests, 0),
+      // Bytes on the wire per answer, headers included.
+      kb: slices.reduce((sum, r) => sum + r.bytes, 0) / slices.reduce((sum, r) => sum + r.requests, 0) / 1024,
     });
     const off = combine(runs.off);
     const perRequest = (seconds: number) => Math.round((seconds * 1e6) / off.requests);
@@ -314,6 +320,8 @@ try {
       endpoint: name,
       urls: new Set(paths).size,
       'body KB': Number(avgKb.toFixed(1)),
+      'off wire KB': Number(off.kb.toFixed(1)),
+      'on wire KB': Number(on.kb.toFixed(1)),
       'off req/s': Math.round(off.rps),
       'off p50': off.p50,
       'off p99': off.p99,
@@ -333,7 +341,7 @@ try {
   const kitBare = await load(bareUrl, ['/healthz']);
 
   console.log(
-    `\nPublic API through the gateway: ${NEWS_ITEMS.toLocaleString()} news items, ${TOOLS.toLocaleString()} tools, ${CONNECTIONS} connections, ${DURATION} s per system and endpoint in ${ROUNDS} alternating slices,` +
+    `\nPublic API through the gateway: ${NEWS_ITEMS.toLocaleString()} news items, ${TOOLS.toLocaleString()} tools, ${CONNECTIONS} connections, ${DURATION} s per system and endpoint in ${ROUNDS} alternating slices, Accept-Encoding: ${ACCEPT_ENCODING || 'none'},` +
       ` content caches off (CONTENT_CACHE_SECONDS=0) and on (${CACHE_SECONDS} s + gateway micro-cache); latencies in ms (p50: mean of slices, p99: worst slice)`,
   );
   console.table(rows);

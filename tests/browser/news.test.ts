@@ -109,6 +109,27 @@ describe('news screens with data', () => {
     await page.context().close();
   });
 
+  it('a tag no news carries: 404, the empty state with "Clear all filters", and noindex once the app has run; a category path leads there too', async () => {
+    const page = await openPage(env.browser);
+    const answer = await page.goto(`${env.sys.url}/news/tag/No-Such-Tag`);
+    expect(answer?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'No articles found' }).waitFor();
+    expect(await page.getByText('Filtered by tag').count()).toBe(1);
+    const robots = page.locator('head meta[name="robots"]');
+    await page.waitForFunction(() => [...document.head.querySelectorAll('meta[name="robots"]')].every((m) => !m.hasAttribute('data-ssr')));
+    expect(await robots.evaluateAll((tags) => tags.map((t) => t.getAttribute('content')))).toEqual(['noindex, nofollow']);
+    await page.getByRole('link', { name: 'Clear all filters' }).click();
+    await page.waitForURL(/\/news$/);
+    await page.getByText('Showing 9 of 20 articles').waitFor();
+    expect(await robots.evaluateAll((tags) => tags.map((t) => t.getAttribute('content')))).toEqual(['index, follow']);
+
+    await page.goto(`${env.sys.url}/news/category/Nothing-Filed`);
+    await page.waitForURL(/\/news\/tag\/nothing-filed$/);
+    await page.getByRole('heading', { name: 'No articles found' }).waitFor();
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('home newsletter: invalid address toasts and sends nothing; a valid one is stored', async () => {
     const page = await openPage(env.browser);
     await page.goto(env.sys.url);

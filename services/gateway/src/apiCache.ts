@@ -2,11 +2,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
 import { parsePurgeMessage, SURROGATE_CONTROL_HEADER, SURROGATE_KEY_HEADER, type Logger, type Redis } from '@neuralbeat/common';
 import { TOTAL_COUNT_HEADER } from '@neuralbeat/common/contracts';
+import { ApiBody, sendBody } from './apiRepresentation';
 
 interface CachedResponse {
   status: number;
   headers: Record<string, string>;
-  body: Buffer;
+  /** The identity bytes and the encoded variants made of them, each once for as long as the answer is kept. */
+  body: ApiBody;
   /** Until then it is replayed as a hit; after, only in place of a failed upstream or while its successor is fetched. */
   freshUntil: number;
   /** The service's `stale-while-revalidate`, in ms: how long after expiring (or a soft purge) it may stand in while its successor is fetched. */
@@ -29,8 +31,9 @@ export type ApiRevalidator = (req: IncomingMessage, requestId: string) => Promis
 /** How long an expired answer is kept to stand in for its service while that is down (stale-if-error). */
 export const STALE_IF_ERROR_SECONDS = 600;
 
-const MAX_BODY_BYTES = 1024 * 1024;
-const KEPT_HEADERS = ['content-type', 'cache-control', 'content-encoding', 'vary', TOTAL_COUNT_HEADER];
+/** Answers longer than this are passed on but neither held nor kept. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+const KEPT_HEADERS = ['content-type', 'cache-control', 'vary', TOTAL_COUNT_HEADER];
 /**
  * After a purge, new answers with the purged key are passed on but not kept
  * for this long: the service process that answered may not have heard of the
@@ -68,7 +71,10 @@ const headerKeys = (value: string | string[] | undefined) =>
 /**
  * A micro-cache of public API GET responses, like a reverse proxy's: a service
  * opts in per response with `Cache-Control: public, max-age=N`, and the gateway
- * replays the stored bytes for N seconds without touching Express or the service.
+ * replays the stored bytes for N seconds without touching Express or the service
+ * (to GET and HEAD, with its strong ETag, as `304` to a matching If-None-Match,
+ * and in the coding the visitor accepts: each coding made once per kept answer,
+ * on first ask, see apiRepresentation.ts).
  * An expired answer is kept STALE_IF_ERROR_SECONDS longer and replayed
  * (`x-cache: STALE`) when its service is down or answers 5xx, so public pages
  * keep their data through a service restart. Replays carry the same security
@@ -94,7 +100,8 @@ export class ApiMicroCache {
 
   private readonly cache = new LRUCache<string, CachedResponse>({
     maxSize: 64 * 1024 * 1024,
-    sizeCalculation: (entry) => entry.body.length + 256,
+    // Counted when kept, before its variants are made: room for them (JSON shrinks to a third or less) is counted with it.
+    sizeCalculation: (entry) => Math.ceil(entry.body.identity.length * 1.7) + 256,
     ttlAutopurge: false,
   });
   /** When each surrogate key was last purged (Date.now()). */
@@ -165,17 +172,17 @@ export class ApiMicroCache {
 
   /** Answers from the cache when it can; returns false to let the request through. */
   tryServe(req: IncomingMessage, res: ServerResponse, requestId: () => string): boolean {
-    if (req.method !== 'GET' || !req.url?.startsWith('/api/')) return false;
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url?.startsWith('/api/')) return false;
     const hit = this.cache.get(req.url);
     if (!hit) return false;
     const now = Date.now();
     if (hit.freshUntil > now) {
-      this.replay(res, hit, 'HIT', requestId());
+      this.replay(req, res, hit, 'HIT', requestId());
       return true;
     }
     if (hit.revalidateUntil <= now || !this.revalidate) return false;
     const id = requestId();
-    this.replay(res, hit, 'UPDATING', id);
+    this.replay(req, res, hit, 'UPDATING', id);
     // Not while an answer fetched now would not be kept (just after a purge): that fetch would be wasted, and another follow it.
     if (!hit.revalidating && this.revalidations < MAX_REVALIDATIONS && this.mayKeep(hit.keys, now)) {
       hit.revalidating = true;
@@ -190,69 +197,55 @@ export class ApiMicroCache {
 
   /** Answers a GET whose service failed with the last good answer, if one is kept; returns false when there is none. */
   serveStale(req: IncomingMessage, res: ServerResponse, requestId: string): boolean {
-    if (req.method !== 'GET' || !req.url || res.headersSent) return false;
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url || res.headersSent) return false;
     const kept = this.cache.get(req.url);
     if (!kept) return false;
-    this.replay(res, kept, 'STALE', requestId);
+    this.replay(req, res, kept, 'STALE', requestId);
     return true;
   }
 
-  private replay(res: ServerResponse, entry: CachedResponse, cacheStatus: 'HIT' | 'UPDATING' | 'STALE', requestId: string): void {
-    res.writeHead(entry.status, {
-      ...this.alwaysHeaders,
-      ...entry.headers,
-      'content-length': entry.body.length,
-      'x-request-id': requestId,
-      'x-cache': cacheStatus,
-    });
-    res.end(entry.body);
+  private replay(
+    req: IncomingMessage,
+    res: ServerResponse,
+    entry: CachedResponse,
+    cacheStatus: 'HIT' | 'UPDATING' | 'STALE',
+    requestId: string,
+  ): void {
+    sendBody(
+      req,
+      res,
+      entry.status,
+      { ...this.alwaysHeaders, ...entry.headers, 'x-request-id': requestId, 'x-cache': cacheStatus },
+      entry.body,
+    );
   }
 
   /**
-   * Tees a proxied upstream response into the cache when it is public and
+   * Keeps a proxied upstream answer, read in full, when it is public and
    * cacheable. `askedAt` is when the gateway sent the request: an answer with a
    * key purged since (or just before) may predate the change and is not kept.
-   * Returns whether it reads the body (the caller must otherwise, if no one else does).
+   * Returns the kept body, whose encoded variants are then made once for every replay.
    */
-  capture(req: IncomingMessage, upstream: IncomingMessage, askedAt: number): boolean {
-    if (req.method !== 'GET' || !req.url || upstream.statusCode !== 200) return false;
+  keep(req: IncomingMessage, upstream: IncomingMessage, identity: Buffer, askedAt: number): ApiBody | undefined {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url || upstream.statusCode !== 200) return;
+    if (upstream.headers['content-encoding'] || identity.length > MAX_BODY_BYTES) return;
     const keys = headerKeys(upstream.headers[SURROGATE_KEY_HEADER]);
     const surrogateControl = upstream.headers[SURROGATE_CONTROL_HEADER];
     const ttl = surrogateMaxAge(surrogateControl) ?? sharedMaxAge(upstream.headers['cache-control']);
-    if (!ttl) return false;
-    if (!this.mayKeep(keys, askedAt)) return false;
+    if (!ttl || !this.mayKeep(keys, askedAt)) return;
     const revalidateMs = staleWhileRevalidate(headerText(surrogateControl ?? upstream.headers['cache-control'])) * 1000;
-    const chunks: Buffer[] = [];
-    let size = 0;
-    upstream.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-    });
-    upstream.on('end', () => {
-      if (size > MAX_BODY_BYTES || !upstream.complete) return;
-      const headers: Record<string, string> = {};
-      for (const name of KEPT_HEADERS) {
-        const v = upstream.headers[name];
-        if (typeof v === 'string') headers[name] = v;
-      }
-      // Asked again: a purge may have arrived while the body was streaming.
-      if (!this.mayKeep(keys, askedAt)) return;
-      const freshUntil = Date.now() + ttl * 1000;
-      this.cache.set(
-        req.url!,
-        {
-          status: 200,
-          headers,
-          body: Buffer.concat(chunks),
-          freshUntil,
-          revalidateMs,
-          revalidateUntil: freshUntil + revalidateMs,
-          revalidating: false,
-          keys,
-        },
-        { ttl: (ttl + STALE_IF_ERROR_SECONDS) * 1000 },
-      );
-    });
-    return true;
+    const headers: Record<string, string> = {};
+    for (const name of KEPT_HEADERS) {
+      const v = upstream.headers[name];
+      if (typeof v === 'string') headers[name] = v;
+    }
+    const freshUntil = Date.now() + ttl * 1000;
+    const body = new ApiBody(identity, 'kept');
+    this.cache.set(
+      req.url,
+      { status: 200, headers, body, freshUntil, revalidateMs, revalidateUntil: freshUntil + revalidateMs, revalidating: false, keys },
+      { ttl: (ttl + STALE_IF_ERROR_SECONDS) * 1000 },
+    );
+    return body;
   }
 }

@@ -1,9 +1,17 @@
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import { STATIC_PAGES, type NewsListResponse } from '@neuralbeat/common/contracts';
-import { AppError, badGateway } from '@neuralbeat/common';
+import { AppError, badGateway, notFound } from '@neuralbeat/common';
 import type { GatewayConfig } from './config';
 
 const FEED_ITEMS = 50;
+/** URLs in one sitemap file at most (sitemaps.org). */
+export const SITEMAP_URLS = 50_000;
+const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+
+interface SitemapEntry {
+  path: string;
+  lastmod: string | null;
+}
 const xml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
@@ -31,27 +39,51 @@ export function crawlerDocuments(config: GatewayConfig): Router {
     res.type('text/plain').send(`User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: ${base}/sitemap.xml\n`);
   });
 
-  router.get('/sitemap.xml', async (_req, res) => {
-    const { entries } = await contentJson<{ entries: { path: string; lastmod: string | null }[] }>(
-      `${config.CONTENT_URL}/internal/sitemap`,
-    );
-    const fixed = Object.entries(STATIC_PAGES)
-      .filter(([, meta]) => !meta.noindex)
-      .map(([path]) => ({ path, lastmod: null as string | null }));
-    const urls = [...fixed, ...entries]
+  // The fixed pages lead the first sitemap; the content service's entries follow, in its order.
+  const fixed: SitemapEntry[] = Object.entries(STATIC_PAGES)
+    .filter(([, meta]) => !meta.noindex)
+    .map(([path]) => ({ path, lastmod: null }));
+  const entries = (offset: number, limit: number) =>
+    contentJson<{ total: number; entries: SitemapEntry[] }>(`${config.CONTENT_URL}/internal/sitemap?offset=${offset}&limit=${limit}`);
+  const sendXml = (res: Response, body: string) =>
+    res.type('application/xml').set('cache-control', 'public, max-age=300').send(`<?xml version="1.0" encoding="UTF-8"?>\n${body}`);
+  const urlset = (list: SitemapEntry[]) =>
+    `<urlset xmlns="${SITEMAP_NS}">\n${list
       .map(
         (e) => `  <url><loc>${xml(base + encodeURI(e.path))}</loc>${e.lastmod ? `<lastmod>${e.lastmod.slice(0, 10)}</lastmod>` : ''}</url>`,
       )
-      .join('\n');
-    res
-      .type('application/xml')
-      .set('cache-control', 'public, max-age=300')
-      .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`);
+      .join('\n')}\n</urlset>\n`;
+
+  /**
+   * One <urlset> while the site has at most 50,000 URLs (one file for crawlers to read, as
+   * before); past that, a <sitemapindex> of /sitemap-N.xml files of 50,000 URLs each (at
+   * sitemaps.org's 50 MB cap only with URLs of over 1,000 characters, which no slug comes near).
+   */
+  router.get('/sitemap.xml', async (_req, res) => {
+    const { total } = await entries(0, 0);
+    if (fixed.length + total <= SITEMAP_URLS) return void sendXml(res, urlset([...fixed, ...(await entries(0, total)).entries]));
+    const files = Math.ceil((fixed.length + total) / SITEMAP_URLS);
+    const list = Array.from({ length: files }, (_, i) => `  <sitemap><loc>${xml(`${base}/sitemap-${i + 1}.xml`)}</loc></sitemap>`);
+    sendXml(res, `<sitemapindex xmlns="${SITEMAP_NS}">\n${list.join('\n')}\n</sitemapindex>\n`);
   });
 
-  const sendFeed = async (tag: string | null, res: import('express').Response) => {
+  // One file of the index, read from the database alone: no more than its 50,000 entries are held.
+  router.get(/^\/sitemap-(\d{1,6})\.xml$/, async (req, res) => {
+    const n = Number(req.params[0]);
+    const start = (n - 1) * SITEMAP_URLS;
+    const end = start + SITEMAP_URLS;
+    const from = Math.max(start, fixed.length);
+    const page = n >= 1 ? await entries(from - fixed.length, end - from) : null;
+    const list = [...fixed.slice(Math.max(start, 0), end), ...(page?.entries ?? [])];
+    if (!list.length) throw notFound(`The sitemap has no file ${req.params[0]}`);
+    sendXml(res, urlset(list));
+  });
+
+  const sendFeed = async (tag: string | null, res: Response) => {
     const api = tag ? `/api/news/tag/${encodeURIComponent(tag)}` : '/api/news';
     const list = await contentJson<NewsListResponse>(`${config.CONTENT_URL}${api}?limit=${FEED_ITEMS}&offset=0`);
+    // As its page (pageMeta.ts): a tag no news carries has no feed.
+    if (tag && !list.articles.length) throw notFound(`No news is tagged ${tag}`);
     const self = tag ? `${base}/news/tag/${encodeURIComponent(tag)}/rss.xml` : `${base}/rss.xml`;
     const items = list.articles
       .map((a) => {

@@ -12,7 +12,9 @@ import {
   jobSchema,
   learningResourceJsonLd,
   newsArticleJsonLd,
+  newsListResponseSchema,
   organizationJsonLd,
+  screenApi,
   resourceSchema,
   singleArticleResponseSchema,
   softwareApplicationJsonLd,
@@ -180,7 +182,7 @@ export class PageMetaResolver {
     if (tag) {
       const name = decodeSegment(tag[1]!)?.toLowerCase();
       if (!name) return notFound(path);
-      return {
+      const page: PageMeta = {
         status: 200,
         title: `${displayTag(name)} News`,
         description: `The latest AI news tagged ${displayTag(name)}.`,
@@ -189,6 +191,19 @@ export class PageMetaResolver {
         jsonLd: [],
         rssPath: `/news/tag/${encodeURIComponent(name)}/rss.xml`,
       };
+      // The page's first screen, read once for both (firstScreen.ts asks for the same path).
+      let res: ContentAnswer;
+      try {
+        res = await this.reader.get(screenApi.newsFeedPage(screenApi.newsFeed(name), 0));
+      } catch {
+        return page;
+      }
+      const list = res.status === 200 ? newsListResponseSchema.safeParse(parseJson(res.body)) : null;
+      // A tag no news carries (or no tag at all: blank, too long) is no page: the SPA shows its empty state, crawlers a 404.
+      if (res.status === 400 || res.status === 404 || (list?.success && list.data.articles.length === 0)) {
+        return { ...page, status: 404, noindex: true, rssPath: undefined };
+      }
+      return page;
     }
     if (/^\/news\/category\/[^/]+$/.test(path)) {
       return {

@@ -1,8 +1,10 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Writable } from 'node:stream';
 import type { RequestHandler } from 'express';
 import { AppError, REQUEST_ID_HEADER, badGateway, serviceUnavailable } from '@neuralbeat/common';
 import { serviceFor, type ServiceKey } from './serviceRoutes';
-import type { ApiMicroCache } from './apiCache';
+import { MAX_BODY_BYTES, type ApiMicroCache } from './apiCache';
+import { ApiBody, codingFor, compressibleType, MIN_COMPRESSED_BYTES, sendBody, streamEncoder, withVary } from './apiRepresentation';
 
 /**
  * Headers that describe one connection, not the message (RFC 9110 §7.6.1):
@@ -24,6 +26,39 @@ const HOP_BY_HOP = new Set([
 /** Below Node's default `keepAliveTimeout` (5 s), which every service keeps. */
 const IDLE_SOCKET_MS = 4_000;
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
+/**
+ * The gateway answers conditional requests and picks the content coding itself (see sendBody):
+ * the services answer every read in full and uncompressed.
+ */
+const ANSWERED_BY_GATEWAY = new Set(['accept-encoding', 'if-none-match', 'if-modified-since']);
+
+/**
+ * Answers compressed only where they were public: a private answer (an operator's) may hold a
+ * secret beside text the visitor chose, which compression would let an eavesdropper guess (BREACH).
+ */
+const isPrivate = (answer: IncomingMessage) => /\b(private|no-store)\b/.test(String(answer.headers['cache-control'] ?? ''));
+
+/**
+ * Whether an answer to a GET is read in full before it is passed on, to be given its ETag and
+ * coding (and perhaps kept): a whole public 200 of known length within MAX_BODY_BYTES. Others
+ * are streamed through as they come.
+ */
+function held(answer: IncomingMessage): boolean {
+  if (answer.statusCode !== 200 || answer.headers['content-encoding'] || isPrivate(answer)) return false;
+  const length = Number(answer.headers['content-length']);
+  return Number.isInteger(length) && length <= MAX_BODY_BYTES;
+}
+
+/** An answer's body, once it has come in full; null when the service dropped the connection before its end. */
+const readBody = (answer: IncomingMessage) =>
+  new Promise<Buffer | null>((resolve) => {
+    const chunks: Buffer[] = [];
+    answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+    answer.once('end', () => resolve(answer.complete ? Buffer.concat(chunks) : null));
+    answer.once('close', () => {
+      if (!answer.complete) resolve(null);
+    });
+  });
 
 /** What the gateway knows of a request beyond its headers: what the service is told. */
 export interface ForwardedRequest {
@@ -39,7 +74,8 @@ export interface ForwardedRequest {
 function upstreamHeaders(req: IncomingMessage, forwarded: ForwardedRequest): http.OutgoingHttpHeaders {
   const headers: http.OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(req.headers)) {
-    if (!HOP_BY_HOP.has(name) && !name.startsWith('x-forwarded-') && name !== 'content-length') headers[name] = value;
+    if (!HOP_BY_HOP.has(name) && !name.startsWith('x-forwarded-') && name !== 'content-length' && !ANSWERED_BY_GATEWAY.has(name))
+      headers[name] = value;
   }
   headers[REQUEST_ID_HEADER] = forwarded.requestId;
   headers['x-forwarded-for'] = forwarded.clientIp;
@@ -112,17 +148,13 @@ export function apiForwarder(
       if (!key || !cache) return settle();
       const origin = origins.get(key)!;
       const askedAt = Date.now();
-      const headers = upstreamHeaders(req, forwarded);
-      // The visitor's validators would earn a 304, which keeps nothing: the cache needs the whole answer.
-      delete headers['if-none-match'];
-      delete headers['if-modified-since'];
       const upstream = http.request({
         agent,
         hostname: origin.hostname,
         port: origin.port,
         method: 'GET',
         path: origin.basePath + req.url,
-        headers,
+        headers: upstreamHeaders(req, forwarded),
       });
       let answered = false;
       upstream.setTimeout(timeoutMs, () => upstream.destroy());
@@ -134,7 +166,10 @@ export function apiForwarder(
       upstream.once('response', (answer) => {
         answered = true;
         answer.once('close', () => settle());
-        if (!cache.capture(req, answer, askedAt)) answer.resume();
+        if (!held(answer)) return void answer.resume();
+        void readBody(answer).then((body) => {
+          if (body) cache.keep(req, answer, body, askedAt);
+        });
       });
       upstream.end();
     });
@@ -151,7 +186,8 @@ export function apiForwarder(
       agent,
       hostname: origin.hostname,
       port: origin.port,
-      method: req.method,
+      // A HEAD is asked as a GET: its answer then carries the ETag and coding the GET's would (RFC 9110 §9.3.2).
+      method: req.method === 'HEAD' ? 'GET' : req.method,
       path: origin.basePath + req.url,
       headers: upstreamHeaders(req, forwarded),
     });
@@ -176,17 +212,40 @@ export function apiForwarder(
       answered = true;
       const status = answer.statusCode ?? 502;
       if (status >= 500 && cache?.serveStale(req, res, forwarded.requestId)) return void answer.resume();
-      cache?.capture(req, answer, askedAt);
+      const headers: http.OutgoingHttpHeaders = {};
       for (const [name, value] of Object.entries(answer.headers)) {
         // Surrogate-* headers speak to the gateway's cache alone (Edge Architecture 1.0: the surrogate removes them).
-        if (value !== undefined && !HOP_BY_HOP.has(name) && !name.startsWith('surrogate-')) res.setHeader(name, value);
+        if (value !== undefined && !HOP_BY_HOP.has(name) && !name.startsWith('surrogate-')) headers[name] = value;
       }
-      res.statusCode = status;
+      if ((req.method === 'GET' || req.method === 'HEAD') && held(answer)) {
+        void readBody(answer).then((identity) => {
+          if (!identity) return void (res.destroyed || res.destroy());
+          const body = cache?.keep(req, answer, identity, askedAt) ?? new ApiBody(identity, 'once');
+          sendBody(req, res, status, headers, body);
+        });
+        return;
+      }
+      // Streamed through (no known length, or too long to hold): compressed as it goes when it is public text.
+      const length = Number(answer.headers['content-length']);
+      const coding =
+        status === 200 && !answer.headers['content-encoding'] && !isPrivate(answer) && compressibleType(answer.headers['content-type'])
+          ? codingFor(req.headers['accept-encoding'])
+          : null;
+      let out: Writable = res;
+      if (coding && !(length < MIN_COMPRESSED_BYTES)) {
+        delete headers['content-length'];
+        headers['content-encoding'] = coding;
+        headers.vary = withVary(headers.vary);
+        const encoder = streamEncoder(coding);
+        encoder.pipe(res);
+        out = encoder;
+      }
+      res.writeHead(status, headers);
       answer.on('data', (chunk: Buffer) => {
-        if (!res.write(chunk)) answer.pause();
+        if (!out.write(chunk)) answer.pause();
       });
-      res.on('drain', () => answer.resume());
-      answer.once('end', () => res.end());
+      out.on('drain', () => answer.resume());
+      answer.once('end', () => out.end());
       // A service that dropped the connection mid-answer: the visitor must not take the truncated body for a whole one.
       answer.once('close', () => {
         if (!answer.complete && !res.destroyed) res.destroy();

@@ -106,6 +106,26 @@ describe('HTML for crawlers', () => {
     expect((await page('/about')).robots).toBe('index, follow');
   });
 
+  it('a tag no news carries answers 404 with noindex and no feed link; known tags, in any case or escaping, stay indexable', async () => {
+    for (const p of ['/news/tag/llm', '/news/tag/LLM', '/news/tag/Open-Source', '/news/tag/open%2Dsource']) {
+      const r = await page(p);
+      expect(r.status, p).toBe(200);
+      expect(r.robots, p).toBe('index, follow');
+      expect(r.html, p).toContain('type="application/rss+xml"');
+    }
+    expect((await page('/news/tag/Open-Source')).canonical).toBe('https://neuralbeat.example/news/tag/open-source');
+    for (const p of ['/news/tag/no-such-tag', '/news/tag/No%20Such%20Tag', '/news/tag/%20', `/news/tag/${'x'.repeat(120)}`]) {
+      const r = await page(p);
+      expect(r.status, p).toBe(404);
+      expect(r.robots, p).toBe('noindex, nofollow');
+      expect(r.html, p).not.toContain('type="application/rss+xml"');
+    }
+    // A category path redirects to its tag page in the browser; the redirect itself is never indexed.
+    const redirect = await page('/news/category/No-Such-Category');
+    expect(redirect.robots).toBe('noindex, nofollow');
+    expect(redirect.html).toContain('/news/tag/no-such-category');
+  });
+
   it('unknown paths and missing records answer 404 with the noindex shell', async () => {
     for (const p of ['/no/such/page', '/news/no-such-story', '/directory/hidden-tool', '/learn/missing', '/jobs/999999']) {
       const r = await page(p);
@@ -155,9 +175,11 @@ describe('sitemap, robots and feeds', () => {
     expect(rss).toContain('<pubDate>Fri, 20 Nov 2026 10:00:00 GMT</pubDate>');
     const tagged = await (await fetch(`${sys.url}/news/tag/robotics/rss.xml`)).text();
     expect([...tagged.matchAll(/<item>/g)]).toHaveLength(1);
-    const empty = await (await fetch(`${sys.url}/news/tag/nothing-here/rss.xml`)).text();
-    expect(empty).toContain('<channel>');
-    expect(empty).not.toContain('<item>');
+    expect((await fetch(`${sys.url}/news/tag/ROBOTICS/rss.xml`)).status).toBe(200);
+    // A tag no news carries has no feed.
+    const missing = await fetch(`${sys.url}/news/tag/nothing-here/rss.xml`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).not.toContain('<channel>');
   });
 
   it('ships a real 1200×630 Open Graph image', () => {

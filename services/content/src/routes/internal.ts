@@ -3,9 +3,14 @@ import { z } from 'zod';
 import { parseRequest } from '@neuralbeat/common';
 import type { ContentDeps } from './deps';
 import { ImagesRepository } from '../repositories/imagesRepository';
+import { SitemapRepository } from '../repositories/sitemapRepository';
 
-/** Sitemaps hold at most 50,000 URLs; we list the newest news first and cap there. */
-const SITEMAP_LIMIT = 50_000;
+/** A sitemap holds at most 50,000 URLs (sitemaps.org): no page of entries is longer. */
+const SITEMAP_PAGE = 50_000;
+const sitemapQuery = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(0).max(SITEMAP_PAGE).default(SITEMAP_PAGE),
+});
 
 /**
  * Service-to-service reads for the gateway (never proxied publicly: the gateway
@@ -21,20 +26,12 @@ export function internalRoutes(deps: ContentDeps): Router {
     res.json({ known: await images.isPublicImage(url) });
   });
 
-  router.get('/sitemap', async (_req, res) => {
-    const { rows } = await deps.db.raw<{ rows: { path: string; lastmod: Date | null }[] }>(
-      `SELECT path, lastmod FROM (
-         (SELECT '/news/' || slug AS path, COALESCE(updated_at, publish_date) AS lastmod, 1 AS kind FROM news_feed ORDER BY publish_date DESC LIMIT ?)
-         UNION ALL (SELECT '/news/tag/' || c.value, (SELECT max(e.publish_date) FROM news_tag_page_entries e WHERE e.tag = c.value), 2
-                    FROM news_feed_counts c WHERE c.dimension = 'tag')
-         UNION ALL (SELECT '/directory/' || slug, created_at, 3 FROM tools WHERE approved)
-         UNION ALL (SELECT '/learn/' || slug, published_at, 4 FROM resources)
-         UNION ALL (SELECT '/events/' || slug, updated_at, 5 FROM events WHERE published)
-         UNION ALL (SELECT '/jobs/' || id, created_at, 6 FROM jobs)
-       ) entries ORDER BY kind, lastmod DESC NULLS LAST LIMIT ?`,
-      [SITEMAP_LIMIT, SITEMAP_LIMIT],
-    );
-    res.json({ entries: rows.map((r) => ({ path: r.path, lastmod: r.lastmod ? r.lastmod.toISOString() : null })) });
+  const sitemap = new SitemapRepository(deps.db);
+  // One page of the sitemap's entries and how many there are in all: the gateway writes a sitemap index past 50,000.
+  router.get('/sitemap', async (req, res) => {
+    const { offset, limit } = parseRequest(sitemapQuery, req.query);
+    const [total, entries] = await Promise.all([sitemap.count(), limit ? sitemap.page(offset, limit) : []]);
+    res.json({ total, entries: entries.map((r) => ({ path: r.path, lastmod: r.lastmod ? r.lastmod.toISOString() : null })) });
   });
   return router;
 }

@@ -51,6 +51,8 @@ export default function NewsListPage() {
         title={title}
         description={tag ? `The latest AI news tagged ${displayTag(tag)}.` : meta.description}
         path={tag ? tagPath(tag) : '/news'}
+        // A tag no news carries is no page to index (the gateway answers it 404).
+        noindex={Boolean(tag) && news.isSuccess && articles.length === 0}
         jsonLd={{
           '@context': 'https://schema.org',
           '@type': 'CollectionPage',
