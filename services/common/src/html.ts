@@ -1,5 +1,6 @@
 import sanitize from 'sanitize-html';
-import { decodeEntities } from './contracts/text';
+// A package path, not a relative one: migrations load this file through Node's own loader, which needs full paths.
+import { decodeEntities } from '@neuralbeat/common/contracts/text';
 
 /**
  * The one allow-list sanitiser for every HTML or text field that is stored and

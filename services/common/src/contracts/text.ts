@@ -1,5 +1,6 @@
 import { decodeHTML } from 'entities';
-import { TAG_ACRONYMS } from './constants';
+// Package paths, not relative ones: migrations load this file through Node's own loader (see html.ts).
+import { TAG_ACRONYMS } from '@neuralbeat/common/contracts/constants';
 
 /*
  * The one text module: plain functions the browser may run too (no sanitiser, no
