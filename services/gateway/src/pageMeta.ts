@@ -30,7 +30,12 @@ export interface PageMeta {
   noindex?: boolean;
   jsonLd: object[];
   rssPath?: string;
+  /** The feed's title in the alternate link; "NeuralBeat news" when unset. */
+  rssTitle?: string;
 }
+
+/** The newsletter archive's feed (E2's /newsletter/rss.xml), offered on the archive and on each issue. */
+const NEWSLETTER_FEED = { rssPath: '/newsletter/rss.xml', rssTitle: 'NeuralBeat newsletter' };
 
 const DEFAULT_DESCRIPTION = STATIC_PAGES['/']!.description;
 const notFound = (path: string): PageMeta => ({ status: 404, ...NOT_FOUND_PAGE, canonicalPath: path, type: 'website', jsonLd: [] });
@@ -174,6 +179,7 @@ export class PageMetaResolver {
         type: 'website',
         jsonLd: path === '/' ? siteJsonLd(this.abs) : path === '/about' ? [...siteJsonLd(this.abs), aboutPageJsonLd(this.abs)] : [],
         ...(path === '/' || path === '/news' ? { rssPath: '/rss.xml' } : {}),
+        ...(path === '/newsletter/archive' ? NEWSLETTER_FEED : {}),
       };
     }
     const tag = path.match(/^\/news\/tag\/([^/]+)$/);
