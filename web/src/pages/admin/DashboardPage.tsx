@@ -27,6 +27,10 @@ const TOOLS = [
   { to: '/admin/fix-low-seo', title: 'Fix Low SEO Articles', text: 'Articles with an SEO score below 68 that are still pending.' },
   { to: '/admin/tools', title: 'Tool Review', text: 'Approve or reject submitted tools.' },
   { to: '/admin/sources', title: 'News Sources', text: 'Feeds, schedules, last collections and errors.' },
+  { to: '/admin/newsletter', title: 'Newsletter', text: 'Compose, preview, test, schedule and send the weekly issue.' },
+  { to: '/admin/subscribers', title: 'Subscribers', text: 'Search newsletter addresses; export or delete one.' },
+  { to: '/admin/messages', title: 'Messages', text: 'The contact inbox: messages from the Contact and About forms.' },
+  { to: '/admin/mail', title: 'Mail', text: 'Mail caught locally when no SMTP server is set: HTML, text and headers.' },
 ];
 const COMING_SOON = ['Content Processing', 'System Settings', 'Site Content'];
 const PROVIDER_COLORS = ['#4f46e5', '#16a34a', '#d97706', '#0ea5e9', '#dc2626'];
