@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { ContentReader, type ContentAnswer } from './contentReader';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   NOT_FOUND_PAGE,
   STATIC_PAGES,
@@ -56,6 +56,18 @@ interface Detail<S extends z.ZodType = z.ZodType> {
   build: (body: z.infer<S>, abs: (p: string) => string) => Omit<PageMeta, 'status'>;
 }
 const detail = <S extends z.ZodType>(d: Detail<S>) => d as unknown as Detail;
+
+/** What an archived issue's head tags need from GET /api/newsletter/issues/{slug}. */
+const archivedIssueSchema = z.object({
+  issue: z.object({
+    slug: z.string(),
+    number: z.number(),
+    subject: z.string(),
+    preheader: z.string(),
+    intro: z.string(),
+    sentAt: z.string(),
+  }),
+});
 
 /** Detail pages whose head tags come from the record, read through the content service's public API. */
 const DETAILS: Detail[] = [
@@ -130,6 +142,22 @@ const DETAILS: Detail[] = [
         canonicalPath: `/jobs/${j.id}`,
         type: 'website',
         jsonLd: [jobPostingJsonLd(j)],
+      };
+    },
+  }),
+  detail({
+    // /newsletter/archive, /confirm and /unsubscribe are fixed pages, answered before the details.
+    pattern: /^\/newsletter\/([^/]+)$/,
+    api: (slug) => `/api/newsletter/issues/${encodeURIComponent(slug)}`,
+    schema: archivedIssueSchema,
+    build: ({ issue }) => {
+      return {
+        title: issue.subject,
+        description: clip(issue.preheader || issue.intro),
+        canonicalPath: `/newsletter/${issue.slug}`,
+        type: 'article',
+        jsonLd: [],
+        ...NEWSLETTER_FEED,
       };
     },
   }),
