@@ -1,8 +1,9 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { screenApi } from '@neuralbeat/common/contracts/browser';
-import type { NewsletterIssueResponse } from './issueTypes';
+import type { NewsletterArchiveIssueResponse } from './issueTypes';
 import { Seo, absoluteUrl } from '../../seo/Seo';
 import { Button, Container, Muted } from '../../components/ui';
 import { Breadcrumb, breadcrumbJsonLd } from '../../components/Breadcrumb';
@@ -11,10 +12,15 @@ import { DetailNotFound } from '../../components/DetailNotFound';
 import { MailFrame } from '../../components/MailFrame';
 import { formatDate } from '../../lib/format';
 
-/** /newsletter/{slug}: one sent issue, its web version (no per-subscriber links) in a sandboxed frame. */
+/**
+ * /newsletter/{slug}: one sent issue as a page of the site (intro and sections
+ * as text, so readers and crawlers get it without the e-mail's tables), and
+ * the e-mail itself on request, in a sandboxed frame.
+ */
 export default function IssuePage() {
   const { slug = '' } = useParams();
-  const q = useQuery<NewsletterIssueResponse>({ queryKey: [screenApi.newsletterIssue(slug)] });
+  const q = useQuery<NewsletterArchiveIssueResponse>({ queryKey: [screenApi.newsletterIssue(slug)] });
+  const [asMail, setAsMail] = useState(false);
   if (q.isPending) return <DetailSkeleton />;
   if (q.isError) return <DetailNotFound title="Issue not found" back={{ to: '/newsletter/archive', label: 'Back to the Archive' }} />;
   const issue = q.data.issue;
@@ -28,7 +34,7 @@ export default function IssuePage() {
     <Narrow>
       <Seo
         title={issue.subject}
-        description={issue.preheader}
+        description={issue.preheader || issue.intro.slice(0, 160)}
         path={`/newsletter/${issue.slug}`}
         type="article"
         jsonLd={breadcrumbJsonLd(crumbs, absoluteUrl)}
@@ -38,16 +44,41 @@ export default function IssuePage() {
         Issue #{issue.number} · {formatDate(issue.sentAt)}
       </small>
       <h1>{issue.subject}</h1>
-      <Muted>{issue.preheader}</Muted>
-      <MailFrame html={issue.html} title={`Issue #${issue.number}: ${issue.subject}`} />
+      {issue.preheader && <Muted>{issue.preheader}</Muted>}
+      {issue.intro
+        .split(/\n\s*\n/)
+        .filter((p) => p.trim())
+        .map((p, i) => (
+          <Intro key={i}>{p.trim()}</Intro>
+        ))}
+      {issue.sections
+        .filter((s) => s.items.length > 0)
+        .map((section) => (
+          <Section key={section.kind} aria-labelledby={`section-${section.kind}`}>
+            <h2 id={`section-${section.kind}`}>{section.title}</h2>
+            <ul>
+              {section.items.map((item) => (
+                <li key={item.id}>
+                  <a href={item.url}>{item.title}</a>
+                  {item.summary && <p>{item.summary}</p>}
+                  {item.outlets && item.outlets > 1 ? <small>Reported by {item.outlets} outlets</small> : null}
+                </li>
+              ))}
+            </ul>
+          </Section>
+        ))}
       <Footer>
         <Button as={Link} to="/newsletter">
           Get the next issue in your inbox
         </Button>
-        <Button as={Link} to="/newsletter/archive" $variant="outline">
+        <Button type="button" $variant="outline" aria-expanded={asMail} onClick={() => setAsMail((v) => !v)}>
+          {asMail ? 'Hide the e-mail' : 'View as e-mail'}
+        </Button>
+        <Button as={Link} to="/newsletter/archive" $variant="ghost">
           All issues
         </Button>
       </Footer>
+      {asMail && <MailFrame html={issue.html} title={`Issue #${issue.number} as sent by e-mail`} />}
     </Narrow>
   );
 }
@@ -62,9 +93,37 @@ const Narrow = styled(Container)`
     margin: 0.25rem 0 0.5rem;
   }
 `;
+const Intro = styled.p`
+  font-size: 1.05rem;
+  line-height: 1.75;
+  white-space: pre-line;
+`;
+const Section = styled.section`
+  margin: 2rem 0;
+  h2 {
+    font-size: 1.35rem;
+    border-bottom: 2px solid ${(p) => p.theme.colors.primary};
+    padding-bottom: 0.35rem;
+  }
+  ul {
+    list-style: none;
+    padding: 0;
+    margin: 0;
+    display: grid;
+    gap: 1rem;
+  }
+  li a {
+    font-weight: 600;
+    font-size: 1.05rem;
+  }
+  li p {
+    margin: 0.25rem 0 0;
+    color: ${(p) => p.theme.colors.muted};
+  }
+`;
 const Footer = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: 0.75rem;
-  margin-top: 1.5rem;
+  margin: 1.5rem 0;
 `;
