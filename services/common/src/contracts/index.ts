@@ -15,3 +15,4 @@ export * from './searchPage';
 export * from './stories';
 export * from './toolSubmission';
 export * from './screens';
+export * from './newsletterIssues';
