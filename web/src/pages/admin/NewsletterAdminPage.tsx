@@ -173,7 +173,9 @@ function IssueDetail({ issue }: { issue: AdminIssueDetailResponse['issue'] }) {
           {editable ? (
             <EditForm issue={issue} />
           ) : (
-            <Alert tone="info">This issue has been {issue.status}: it can no longer be edited.</Alert>
+            <Alert tone="info">
+              {issue.status === 'sending' ? 'This issue is being sent' : 'This issue has been sent'}: it can no longer be edited.
+            </Alert>
           )}
           {editable && <SendPanel issue={issue} />}
         </div>
@@ -414,6 +416,13 @@ const Step = styled.div`
 const Inline = styled.div`
   display: flex;
   gap: 0.5rem;
+  input {
+    flex: 1;
+    min-width: 0;
+  }
+  button {
+    flex: none;
+  }
 `;
 const Progress = styled.div`
   height: 0.6rem;

@@ -4,7 +4,7 @@ import { STATIC_PAGES } from '@neuralbeat/common/contracts/browser';
 import { apiPost } from '../../api/client';
 import { Button } from '../../components/ui';
 import { Seo } from '../../seo/Seo';
-import { TokenCard, apiErrorMessage } from './TokenCard';
+import { TRY_LATER, TokenCard, apiErrorMessage, isBadToken } from './TokenCard';
 
 const INVALID = 'This confirmation link is invalid or has expired. Subscribe again to get a new one.';
 
@@ -22,7 +22,15 @@ export default function ConfirmPage() {
   return (
     <TokenCard>
       <Seo title={meta.title} description={meta.description} path="/newsletter/confirm" noindex />
-      {!token || confirm.isError ? (
+      {confirm.isError && !isBadToken(confirm.error) ? (
+        <div role="alert">
+          <h1>Confirm your subscription</h1>
+          <p>{TRY_LATER}</p>
+          <Button type="button" onClick={() => confirm.mutate()}>
+            Confirm subscription
+          </Button>
+        </div>
+      ) : !token || confirm.isError ? (
         <div role="alert">
           <h1>This link does not work</h1>
           <p>{token && confirm.error ? apiErrorMessage(confirm.error, INVALID) : INVALID}</p>

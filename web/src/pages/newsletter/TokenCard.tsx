@@ -14,9 +14,15 @@ export function TokenCard({ children }: { children: ReactNode }) {
   );
 }
 
-/** The API's message for a failed call (it says why a link does not work), else the given fallback. */
+/** A token the API turned down (400, field "token"): the link itself is bad, not the moment. */
+export const isBadToken = (err: Error) => err instanceof ApiError && err.status === 400;
+
+/** The API's message for a bad token (it says why the link does not work), else the given fallback. */
 export const apiErrorMessage = (err: Error, fallback: string) =>
-  err instanceof ApiError && err.status < 500 ? (err.envelope?.message ?? fallback) : fallback;
+  isBadToken(err) ? ((err as ApiError).envelope?.message ?? fallback) : fallback;
+
+/** What the card says when the call failed for another reason (offline, rate-limited, a server error). */
+export const TRY_LATER = 'Something went wrong on our side. Please try again in a moment.';
 
 const Box = styled(Card)`
   max-width: 34rem;

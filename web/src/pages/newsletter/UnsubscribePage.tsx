@@ -4,7 +4,7 @@ import { STATIC_PAGES } from '@neuralbeat/common/contracts/browser';
 import { apiPost } from '../../api/client';
 import { Button, Skeleton } from '../../components/ui';
 import { Seo } from '../../seo/Seo';
-import { TokenCard, apiErrorMessage } from './TokenCard';
+import { TRY_LATER, TokenCard, apiErrorMessage, isBadToken } from './TokenCard';
 
 const INVALID = 'This unsubscribe link is invalid. Use the link in the footer of your latest issue.';
 
@@ -23,13 +23,14 @@ export default function UnsubscribePage() {
   });
   const unsubscribe = useMutation({ mutationFn: () => apiPost<{ message: string }>('/api/newsletter/unsubscribe', { token }) });
   const meta = STATIC_PAGES['/newsletter/unsubscribe']!;
-  const failure = !token ? INVALID : info.isError ? apiErrorMessage(info.error, INVALID) : null;
+  const badLink = !token || (info.isError && isBadToken(info.error));
+  const failure = !token ? INVALID : info.isError ? apiErrorMessage(info.error, TRY_LATER) : null;
   return (
     <TokenCard>
       <Seo title={meta.title} description={meta.description} path="/newsletter/unsubscribe" noindex />
       {failure ? (
         <div role="alert">
-          <h1>This link does not work</h1>
+          <h1>{badLink ? 'This link does not work' : 'Unsubscribe from the newsletter'}</h1>
           <p>{failure}</p>
           <Button as={Link} to="/newsletter">
             Go to the newsletter page
@@ -61,7 +62,7 @@ export default function UnsubscribePage() {
           <Button type="button" onClick={() => unsubscribe.mutate()} disabled={unsubscribe.isPending}>
             {unsubscribe.isPending ? 'Unsubscribing...' : 'Unsubscribe'}
           </Button>
-          {unsubscribe.isError && <p role="alert">{apiErrorMessage(unsubscribe.error, 'Something went wrong. Please try again.')}</p>}
+          {unsubscribe.isError && <p role="alert">{apiErrorMessage(unsubscribe.error, TRY_LATER)}</p>}
         </div>
       )}
     </TokenCard>
