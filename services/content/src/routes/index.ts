@@ -7,6 +7,7 @@ import { aiStatsRoutes } from './aiStats';
 import { listingRoutes } from './listings';
 import { newsRoutes } from './news';
 import { newsletterRoutes } from './newsletter';
+import { newsletterArchiveRoutes } from './newsletterArchive';
 import { toolRoutes } from './tools';
 
 /** Mounts every public content route under /api. */
@@ -43,6 +44,7 @@ export function publicRoutes(deps: ContentDeps): Router {
   router.use(toolRoutes(deps));
   router.use(listingRoutes(deps));
   router.use(newsletterRoutes(deps));
+  router.use(newsletterArchiveRoutes(deps));
   router.use(aiStatsRoutes(deps));
   return router;
 }
