@@ -269,6 +269,11 @@ export const AUDIT_ACTIONS = [
   'sourceCollect',
   'toolApprove',
   'toolReject',
+  'newsletterCompose',
+  'newsletterEdit',
+  'newsletterTest',
+  'newsletterSchedule',
+  'newsletterSend',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export interface AuditEntry {
