@@ -46,6 +46,11 @@ const ACTION_LABELS: Record<string, string> = {
   sourceCollect: 'Collected a source now',
   toolApprove: 'Approved a tool',
   toolReject: 'Rejected a tool',
+  newsletterCompose: 'Composed a newsletter issue',
+  newsletterEdit: 'Edited a newsletter issue',
+  newsletterTest: 'Sent a test of a newsletter issue',
+  newsletterSchedule: 'Scheduled a newsletter issue',
+  newsletterSend: 'Sent a newsletter issue',
 };
 
 /** /admin: pipeline status, the tools, queues, charts and what operators did lately. */

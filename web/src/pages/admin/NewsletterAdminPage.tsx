@@ -7,13 +7,13 @@ import { useToast } from '../../components/toast/ToastProvider';
 import { MailFrame } from '../../components/MailFrame';
 import { Seo } from '../../seo/Seo';
 import { useComposeIssue, useDryRun, useEditIssue, useIssue, useIssues, useScheduleIssue, useSendNow, useSendTest } from './mailApi';
-import type { AdminIssue, AdminIssueDetailResponse, IssueStatus } from './mailTypes';
+import type { AdminNewsletterIssue, AdminNewsletterIssueSummary, NewsletterIssueStatus } from '@neuralbeat/common/contracts';
 import { Alert, Panel, Stat, StatGrid, Table, TableScroll, Tabs } from './components/AdminUi';
 import { ConfirmDialog } from './components/ConfirmDialog';
 import { formatDateTime } from './format';
 
-const STATUS_COLOR: Record<IssueStatus, string> = { draft: '#64748b', scheduled: '#2563eb', sending: '#d97706', sent: '#16a34a' };
-const IssueBadge = ({ status }: { status: IssueStatus }) => (
+const STATUS_COLOR: Record<NewsletterIssueStatus, string> = { draft: '#64748b', scheduled: '#2563eb', sending: '#d97706', sent: '#16a34a' };
+const IssueBadge = ({ status }: { status: NewsletterIssueStatus }) => (
   <Badge $color={STATUS_COLOR[status]} data-status={status}>
     {status.charAt(0).toUpperCase() + status.slice(1)}
   </Badge>
@@ -107,7 +107,7 @@ function IssueList() {
   );
 }
 
-const whenText = (i: AdminIssue) =>
+const whenText = (i: AdminNewsletterIssueSummary) =>
   i.sentAt
     ? `Sent ${formatDateTime(i.sentAt)}`
     : i.scheduledFor
@@ -134,7 +134,7 @@ function IssueScreen({ id }: { id: number }) {
   );
 }
 
-function IssueDetail({ issue }: { issue: AdminIssueDetailResponse['issue'] }) {
+function IssueDetail({ issue }: { issue: AdminNewsletterIssue }) {
   const editable = issue.status === 'draft' || issue.status === 'scheduled';
   const [part, setPart] = useState<'html' | 'text'>('html');
   const c = issue.counts;
@@ -195,7 +195,7 @@ function IssueDetail({ issue }: { issue: AdminIssueDetailResponse['issue'] }) {
   );
 }
 
-function EditForm({ issue }: { issue: AdminIssueDetailResponse['issue'] }) {
+function EditForm({ issue }: { issue: AdminNewsletterIssue }) {
   const edit = useEditIssue(issue.id);
   const toast = useToast();
   const [form, setForm] = useState({ subject: issue.subject, preheader: issue.preheader, intro: issue.intro });
@@ -251,7 +251,7 @@ const inAnHour = () => {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 };
 
-function SendPanel({ issue }: { issue: AdminIssueDetailResponse['issue'] }) {
+function SendPanel({ issue }: { issue: AdminNewsletterIssue }) {
   const toast = useToast();
   const [countAsked, setCountAsked] = useState(false);
   const dryRun = useDryRun(issue.id, countAsked);

@@ -1,10 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPost, apiRequest } from '../../api/client';
 import type {
+  AdminNewsletterDryRunResponse,
+  AdminNewsletterIssueResponse,
+  AdminNewsletterIssuesResponse,
+  NewsletterIssueEdit,
+} from '@neuralbeat/common/contracts';
+import type {
   AdminContactMessagesResponse,
-  AdminIssue,
-  AdminIssueDetailResponse,
-  AdminIssuesResponse,
   AdminMailListResponse,
   AdminMailMessageResponse,
   AdminSubscribersResponse,
@@ -26,20 +29,20 @@ export const ISSUES_KEY = '/api/admin/newsletter/issues';
 export const issueKey = (id: number) => `${ISSUES_KEY}/${id}`;
 
 export const useIssues = () =>
-  useQuery<AdminIssuesResponse>({
+  useQuery<AdminNewsletterIssuesResponse>({
     queryKey: [ISSUES_KEY],
     // Counts move while an issue is being sent.
     refetchInterval: (q) => (q.state.data?.issues.some((i) => i.status === 'sending') ? DELIVERY_REFRESH_MS : false),
   });
 
 export const useIssue = (id: number) =>
-  useQuery<AdminIssueDetailResponse>({
+  useQuery<AdminNewsletterIssueResponse>({
     queryKey: [issueKey(id)],
     refetchInterval: (q) => (q.state.data?.issue.status === 'sending' ? DELIVERY_REFRESH_MS : false),
   });
 
 export const useDryRun = (id: number, enabled: boolean) =>
-  useQuery<{ recipients: number }>({ queryKey: [`${issueKey(id)}/dry-run`], enabled, staleTime: 0 });
+  useQuery<AdminNewsletterDryRunResponse>({ queryKey: [`${issueKey(id)}/dry-run`], enabled, staleTime: 0 });
 
 /** An action on issues (compose, edit, test, schedule, send now); whatever changed an issue refreshes the list, the issue and the audit. */
 function useIssueAction<V, R>(call: (v: V) => Promise<R>) {
@@ -50,16 +53,14 @@ function useIssueAction<V, R>(call: (v: V) => Promise<R>) {
   });
 }
 
-export const useComposeIssue = () => useIssueAction(() => apiPost<{ issue: AdminIssue }>(ISSUES_KEY, {}));
+export const useComposeIssue = () => useIssueAction(() => apiPost<AdminNewsletterIssueResponse>(ISSUES_KEY, {}));
 export const useEditIssue = (id: number) =>
-  useIssueAction((body: { subject?: string; preheader?: string; intro?: string }) =>
-    apiRequest<{ issue: AdminIssue }>(issueKey(id), { method: 'PATCH', body }),
-  );
+  useIssueAction((body: NewsletterIssueEdit) => apiRequest<AdminNewsletterIssueResponse>(issueKey(id), { method: 'PATCH', body }));
 export const useSendTest = (id: number) =>
   useMutation({ mutationFn: (email: string) => apiPost<{ message: string }>(`${issueKey(id)}/test`, { email }) });
 export const useScheduleIssue = (id: number) =>
-  useIssueAction((at: string) => apiPost<{ issue: AdminIssue }>(`${issueKey(id)}/schedule`, { at }));
-export const useSendNow = (id: number) => useIssueAction(() => apiPost<{ issue: AdminIssue }>(`${issueKey(id)}/send-now`, {}));
+  useIssueAction((at: string) => apiPost<AdminNewsletterIssueResponse>(`${issueKey(id)}/schedule`, { at }));
+export const useSendNow = (id: number) => useIssueAction(() => apiPost<AdminNewsletterIssueResponse>(`${issueKey(id)}/send-now`, {}));
 
 export const subscribersKey = (p: { q: string; status: SubscriberStatus | ''; offset: number }) => {
   const qs = new URLSearchParams({ limit: String(SUBSCRIBERS_PAGE_SIZE), offset: String(p.offset) });

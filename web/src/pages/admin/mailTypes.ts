@@ -1,30 +1,5 @@
-/** The operator API's shapes (E-shared.md contract) until newsletter.ts and newsletterIssues.ts land. */
+/** The operator API's subscriber, contact and mail shapes (E-shared.md contract) until newsletter.ts lands. */
 export type SubscriberStatus = 'pending' | 'confirmed' | 'unsubscribed' | 'bounced' | 'complained';
-export type IssueStatus = 'draft' | 'scheduled' | 'sending' | 'sent';
-export interface IssueCounts {
-  recipients: number;
-  pending: number;
-  sent: number;
-  failed: number;
-  bounced: number;
-}
-export interface AdminIssue {
-  id: number;
-  number: number;
-  slug: string;
-  subject: string;
-  status: IssueStatus;
-  scheduledFor: string | null;
-  sentAt: string | null;
-  createdAt: string;
-  counts: IssueCounts;
-}
-export interface AdminIssuesResponse {
-  issues: AdminIssue[];
-}
-export interface AdminIssueDetailResponse {
-  issue: AdminIssue & { preheader: string; intro: string; html: string; text: string };
-}
 export interface AdminSubscriber {
   id: number;
   email: string;

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Rss } from 'lucide-react';
 import { STATIC_PAGES, screenApi } from '@neuralbeat/common/contracts/browser';
-import type { NewsletterArchiveResponse } from './issueTypes';
+import type { NewsletterArchiveResponse } from '@neuralbeat/common/contracts';
 import { Seo } from '../../seo/Seo';
 import { Button, Card, Container, EmptyState, Muted, PageHeading, PageTop, Skeleton } from '../../components/ui';
 import { formatDate } from '../../lib/format';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { screenApi } from '@neuralbeat/common/contracts/browser';
-import type { NewsletterArchiveIssueResponse } from './issueTypes';
+import type { NewsletterArchiveIssueResponse } from '@neuralbeat/common/contracts';
 import { Seo, absoluteUrl } from '../../seo/Seo';
 import { Button, Container, Muted } from '../../components/ui';
 import { Breadcrumb, breadcrumbJsonLd } from '../../components/Breadcrumb';
