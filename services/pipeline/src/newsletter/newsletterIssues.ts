@@ -32,8 +32,8 @@ export interface NewsletterIssuesDeps {
   batchQueue: Queue;
   config: DigestSettings;
   logger: Logger;
-  links: UnsubscribeLinks;
-  /** Absent in processes that only queue work (the operator API without workers, the CLI). */
+  /** With `transport`: what sending needs, absent in processes that only queue work. */
+  links?: UnsubscribeLinks;
   transport?: RawMailTransport;
   /** Deliveries per batch job. */
   batchSize?: number;
@@ -249,15 +249,15 @@ export class NewsletterIssues {
    * when some were deferred (4xx), so the job retries them with backoff.
    */
   async sendBatch(job: NewsletterBatchJob): Promise<void> {
-    const { repo, transport, logger } = this.deps;
-    if (!transport) throw new Error('newsletter batch without a mail transport');
+    const { repo, transport, links: linksOf, logger } = this.deps;
+    if (!transport || !linksOf) throw new Error('newsletter batch without a mail transport');
     const row = await repo.find(job.issueId);
     if (!row || row.status !== 'sending') return;
     const targets = await repo.claimBatch(job.issueId, job.afterId, job.throughId);
     if (targets.length) {
       const message = await this.messageOf(row);
       const links = new Map<number, { url: string; mailto: string }>();
-      for (const t of targets) links.set(t.subscriber_id, await this.deps.links(t.subscriber_id, t.token_nonce));
+      for (const t of targets) links.set(t.subscriber_id, await linksOf(t.subscriber_id, t.token_nonce));
       const sender = new IssueSender({ repo, transport, logger, concurrency: this.deps.concurrency ?? 10 });
       const outcome = await sender.sendAll(job.issueId, message, targets, (t) => ({
         email: t.email,
