@@ -380,6 +380,7 @@ const Back = styled(Link)`
 `;
 const Columns = styled.div`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: 0 1.25rem;
   align-items: start;
   @media (min-width: 1100px) {
