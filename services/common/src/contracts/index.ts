@@ -16,3 +16,5 @@ export * from './stories';
 export * from './toolSubmission';
 export * from './screens';
 export * from './newsletterIssues';
+export * from './newsletter';
+export * from './newsletterConstants';
