@@ -26,7 +26,14 @@ describe('mail catcher', () => {
       subject: 'Confirm your subscription',
       html: '<p>Hello <a href="https://example.com/x">there</a></p>',
       text: 'Hello there',
-      headers: { 'List-Unsubscribe': '<https://example.com/u?token=abc>, <mailto:u@example.com?subject=unsubscribe%20abc>' },
+      headers: {
+        // Kept on one line as sent (nodemailer folds long headers unless told they are prepared).
+        'List-Unsubscribe': {
+          prepared: true,
+          value: '<https://example.com/u?token=abc>, <mailto:u@example.com?subject=unsubscribe%20abc>',
+        },
+        'X-Folded': 'a long header value that nodemailer folds at seventy-eight characters, as the standard asks',
+      },
     });
     const [mail] = c.messages();
     expect(c.messages()).toHaveLength(1);
@@ -41,6 +48,7 @@ describe('mail catcher', () => {
     const header = (key: string) => mail!.headers.find((h) => h.key === key)?.value;
     expect(header('reply-to')).toBe('visitor@example.org');
     expect(header('list-unsubscribe')).toBe('<https://example.com/u?token=abc>, <mailto:u@example.com?subject=unsubscribe%20abc>');
+    expect(header('x-folded')).toContain('\r\n ');
     expect(c.message(mail!.id)).toBe(mail);
     c.clear();
     expect(c.messages()).toEqual([]);
