@@ -4,7 +4,7 @@ import { Badge, Button, Container, Muted, PageHeading, Skeleton } from '../../co
 import { useToast } from '../../components/toast/ToastProvider';
 import { Seo } from '../../seo/Seo';
 import { MESSAGES_PAGE_SIZE, useContactMessages, useMarkRead } from './mailApi';
-import type { AdminContactMessage } from './mailTypes';
+import type { AdminContactMessage } from '@neuralbeat/common/contracts';
 import { Alert } from './components/AdminUi';
 import { Pager } from './components/Pager';
 import { formatDateTime } from './format';

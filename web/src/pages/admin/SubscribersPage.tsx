@@ -4,13 +4,13 @@ import { Badge, Button, Container, Input, Muted, PageHeading, Skeleton } from '.
 import { useToast } from '../../components/toast/ToastProvider';
 import { Seo } from '../../seo/Seo';
 import { SUBSCRIBERS_PAGE_SIZE, subscriberExportUrl, useDeleteSubscriber, useSubscribers } from './mailApi';
-import type { AdminSubscriber, SubscriberStatus } from './mailTypes';
+import { SUBSCRIBER_STATUSES } from '@neuralbeat/common/contracts/browser';
+import type { AdminSubscriber, SubscriberStatus } from '@neuralbeat/common/contracts';
 import { Alert, Panel, Table, TableScroll, Toolbar } from './components/AdminUi';
 import { ConfirmDialog } from './components/ConfirmDialog';
 import { Pager } from './components/Pager';
 import { formatDateTime } from './format';
 
-const STATUSES: SubscriberStatus[] = ['pending', 'confirmed', 'unsubscribed', 'bounced', 'complained'];
 const STATUS_TONE: Record<SubscriberStatus, string> = {
   pending: '#2563eb',
   confirmed: '#16a34a',
@@ -63,7 +63,7 @@ export default function SubscribersPage() {
           }}
         >
           <option value="">All</option>
-          {STATUSES.map((s) => (
+          {SUBSCRIBER_STATUSES.map((s) => (
             <option key={s} value={s}>
               {s.charAt(0).toUpperCase() + s.slice(1)}
             </option>

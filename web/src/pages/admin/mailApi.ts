@@ -1,18 +1,17 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPost, apiRequest } from '../../api/client';
 import type {
-  AdminNewsletterDryRunResponse,
-  AdminNewsletterIssueResponse,
-  AdminNewsletterIssuesResponse,
-  NewsletterIssueEdit,
-} from '@neuralbeat/common/contracts';
-import type {
   AdminContactMessagesResponse,
   AdminMailListResponse,
   AdminMailMessageResponse,
+  AdminNewsletterDryRunResponse,
+  AdminNewsletterIssueResponse,
+  AdminNewsletterIssuesResponse,
   AdminSubscribersResponse,
+  NewsletterIssueEdit,
+  NewsletterMessageResponse,
   SubscriberStatus,
-} from './mailTypes';
+} from '@neuralbeat/common/contracts';
 
 /** The console's newsletter, subscriber, contact inbox and caught-mail calls (E-shared.md operator API). */
 
@@ -57,7 +56,7 @@ export const useComposeIssue = () => useIssueAction(() => apiPost<AdminNewslette
 export const useEditIssue = (id: number) =>
   useIssueAction((body: NewsletterIssueEdit) => apiRequest<AdminNewsletterIssueResponse>(issueKey(id), { method: 'PATCH', body }));
 export const useSendTest = (id: number) =>
-  useMutation({ mutationFn: (email: string) => apiPost<{ message: string }>(`${issueKey(id)}/test`, { email }) });
+  useMutation({ mutationFn: (email: string) => apiPost<NewsletterMessageResponse>(`${issueKey(id)}/test`, { email }) });
 export const useScheduleIssue = (id: number) =>
   useIssueAction((at: string) => apiPost<AdminNewsletterIssueResponse>(`${issueKey(id)}/schedule`, { at }));
 export const useSendNow = (id: number) => useIssueAction(() => apiPost<AdminNewsletterIssueResponse>(`${issueKey(id)}/send-now`, {}));
@@ -74,7 +73,7 @@ export const subscriberExportUrl = (id: number) => `/api/admin/newsletter/subscr
 export function useDeleteSubscriber() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest<{ message: string }>(`/api/admin/newsletter/subscribers/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => apiRequest<NewsletterMessageResponse>(`/api/admin/newsletter/subscribers/${id}`, { method: 'DELETE' }),
     onSuccess: () => invalidate(client, /^\/api\/admin\/(newsletter\/subscribers|audit)/),
   });
 }
@@ -88,7 +87,7 @@ export const useContactMessages = (offset: number) =>
 export function useMarkRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiPost<{ message: string }>(`/api/admin/contact-messages/${id}/read`, {}),
+    mutationFn: (id: number) => apiPost<NewsletterMessageResponse>(`/api/admin/contact-messages/${id}/read`, {}),
     onSuccess: () => invalidate(client, /^\/api\/admin\/(contact-messages|audit)/),
   });
 }
@@ -101,7 +100,7 @@ export const useMailMessage = (id: string | null) =>
 export function useClearMail() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<{ message: string }>(MAIL_KEY, { method: 'DELETE' }),
+    mutationFn: () => apiRequest<NewsletterMessageResponse>(MAIL_KEY, { method: 'DELETE' }),
     onSuccess: () => invalidate(client, /^\/api\/admin\/mail/),
   });
 }

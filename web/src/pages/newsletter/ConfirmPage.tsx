@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { STATIC_PAGES } from '@neuralbeat/common/contracts/browser';
+import type { NewsletterConfirmResponse } from '@neuralbeat/common/contracts';
 import { apiPost } from '../../api/client';
 import { Button } from '../../components/ui';
 import { Seo } from '../../seo/Seo';
@@ -16,7 +17,7 @@ export default function ConfirmPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const confirm = useMutation({
-    mutationFn: () => apiPost<{ message: string; email: string }>('/api/newsletter/confirm', { token }),
+    mutationFn: () => apiPost<NewsletterConfirmResponse>('/api/newsletter/confirm', { token }),
   });
   const meta = STATIC_PAGES['/newsletter/confirm']!;
   return (

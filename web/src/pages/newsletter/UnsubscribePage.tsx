@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { STATIC_PAGES } from '@neuralbeat/common/contracts/browser';
+import type { NewsletterMessageResponse, NewsletterUnsubscribeInfo } from '@neuralbeat/common/contracts';
 import { apiPost } from '../../api/client';
 import { Button, Skeleton } from '../../components/ui';
 import { Seo } from '../../seo/Seo';
@@ -17,11 +18,11 @@ const INVALID = 'This unsubscribe link is invalid. Use the link in the footer of
 export default function UnsubscribePage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const info = useQuery<{ email: string; status: string }>({
+  const info = useQuery<NewsletterUnsubscribeInfo>({
     queryKey: [`/api/newsletter/unsubscribe?${new URLSearchParams({ token })}`],
     enabled: token !== '',
   });
-  const unsubscribe = useMutation({ mutationFn: () => apiPost<{ message: string }>('/api/newsletter/unsubscribe', { token }) });
+  const unsubscribe = useMutation({ mutationFn: () => apiPost<NewsletterMessageResponse>('/api/newsletter/unsubscribe', { token }) });
   const meta = STATIC_PAGES['/newsletter/unsubscribe']!;
   const badLink = !token || (info.isError && isBadToken(info.error));
   const failure = !token ? INVALID : info.isError ? apiErrorMessage(info.error, TRY_LATER) : null;
