@@ -274,6 +274,10 @@ export const AUDIT_ACTIONS = [
   'newsletterTest',
   'newsletterSchedule',
   'newsletterSend',
+  'subscriberExport',
+  'subscriberDelete',
+  'contactMessageRead',
+  'mailClear',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export interface AuditEntry {

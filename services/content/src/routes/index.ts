@@ -4,6 +4,7 @@ import type { ContentDeps } from '../app';
 import { NewsService } from '../services/newsService';
 import { contentSurrogateKeys } from '../services/publicContentChanges';
 import { aiStatsRoutes } from './aiStats';
+import { contactRoutes } from './contact';
 import { listingRoutes } from './listings';
 import { newsRoutes } from './news';
 import { newsletterRoutes } from './newsletter';
@@ -45,6 +46,7 @@ export function publicRoutes(deps: ContentDeps): Router {
   router.use(listingRoutes(deps));
   router.use(newsletterRoutes(deps));
   router.use(newsletterArchiveRoutes(deps));
+  router.use(contactRoutes(deps));
   router.use(aiStatsRoutes(deps));
   return router;
 }
