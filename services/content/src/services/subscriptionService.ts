@@ -1,11 +1,14 @@
 import { badRequest, transactionWithEvents, type EventBus, type Knex } from '@neuralbeat/common';
-import { NEWSLETTER_MESSAGES, type NewsletterConfirmResponse, type NewsletterUnsubscribeInfo } from '@neuralbeat/common/contracts';
+import {
+  CONFIRMATION_RESEND_MS,
+  NEWSLETTER_MESSAGES,
+  type NewsletterConfirmResponse,
+  type NewsletterUnsubscribeInfo,
+} from '@neuralbeat/common/contracts';
 import { maskEmail, normalizeEmail } from '@neuralbeat/common/mail/address';
 import { newsletterSecret, unsubscribeTokenSubscriber, verifyConfirmToken, verifyUnsubscribeToken } from '@neuralbeat/common/mail/tokens';
 import { SubscribersRepository, type SubscriberRow } from '../repositories/subscribersRepository';
 
-/** A confirmation mail is sent at most this often to one address. */
-export const CONFIRMATION_RESEND_MS = 60 * 60 * 1000;
 /**
  * A bounced or complained address that subscribes again gets a confirmation
  * only after this long: within it, a hard bounce would only bounce again (and
