@@ -18,6 +18,7 @@ import type {
 /** How often screens that follow delivery refresh: the issue being sent, the caught mail. */
 export const DELIVERY_REFRESH_MS = 2_000;
 export const MAIL_REFRESH_MS = 5_000;
+export const SCHEDULED_REFRESH_MS = 30_000;
 export const SUBSCRIBERS_PAGE_SIZE = 50;
 export const MESSAGES_PAGE_SIZE = 25;
 
@@ -37,7 +38,11 @@ export const useIssues = () =>
 export const useIssue = (id: number) =>
   useQuery<AdminNewsletterIssueResponse>({
     queryKey: [issueKey(id)],
-    refetchInterval: (q) => (q.state.data?.issue.status === 'sending' ? DELIVERY_REFRESH_MS : false),
+    // Follows a send as it goes; a scheduled issue is looked at now and then, to notice it start.
+    refetchInterval: (q) => {
+      const status = q.state.data?.issue.status;
+      return status === 'sending' ? DELIVERY_REFRESH_MS : status === 'scheduled' ? SCHEDULED_REFRESH_MS : false;
+    },
   });
 
 export const useDryRun = (id: number, enabled: boolean) =>
