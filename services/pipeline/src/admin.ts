@@ -3,7 +3,7 @@ import type { Router } from 'express';
 import { sessionStoreFor } from '@neuralbeat/common';
 import { PIPELINE_QUEUES } from '@neuralbeat/common/contracts';
 import type { PipelineQueues } from './queues';
-import { adminRoutes } from './routes/admin';
+import { adminRoutes, type AdminMail } from './routes/admin';
 import { AdminFixRunner } from './services/adminFixRunner';
 import { DiagnosticsService } from './services/diagnosticsService';
 import { PipelineStatsService } from './services/pipelineStatsService';
@@ -19,7 +19,11 @@ export interface PipelineAdmin {
 }
 
 /** The operator side of the pipeline: its API, and (when this process runs workers) the admin-fix worker. */
-export function startPipelineAdmin(deps: WorkerDeps, queues: PipelineQueues, options: { worker: boolean }): PipelineAdmin {
+export function startPipelineAdmin(
+  deps: WorkerDeps & { mail: AdminMail },
+  queues: PipelineQueues,
+  options: { worker: boolean },
+): PipelineAdmin {
   const { db, redis, config } = deps;
   const events = new QueueEvents(PIPELINE_QUEUES.adminFix.name, { connection: redis, prefix: config.REDIS_PREFIX });
   events.on('error', (err) => deps.logger.error({ err }, 'admin fix events error'));
@@ -34,6 +38,7 @@ export function startPipelineAdmin(deps: WorkerDeps, queues: PipelineQueues, opt
     diagnostics: new DiagnosticsService(db, () => monitor.summaries(), config.STUCK_ARTICLE_MINUTES),
     queues: monitor,
     sources: new SourcesConsole(db, queues.collect, config.COLLECT_INTERVAL_SECONDS),
+    mail: deps.mail,
   });
   return {
     router,
