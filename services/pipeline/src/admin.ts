@@ -2,6 +2,7 @@ import { QueueEvents, type Worker } from 'bullmq';
 import type { Router } from 'express';
 import { sessionStoreFor } from '@neuralbeat/common';
 import { PIPELINE_QUEUES } from '@neuralbeat/common/contracts';
+import type { NewsletterIssues } from './newsletter/newsletterIssues';
 import type { PipelineQueues } from './queues';
 import { adminRoutes, type AdminMail } from './routes/admin';
 import { AdminFixRunner } from './services/adminFixRunner';
@@ -22,7 +23,7 @@ export interface PipelineAdmin {
 export function startPipelineAdmin(
   deps: WorkerDeps & { mail: AdminMail },
   queues: PipelineQueues,
-  options: { worker: boolean },
+  options: { worker: boolean; newsletter: NewsletterIssues },
 ): PipelineAdmin {
   const { db, redis, config } = deps;
   const events = new QueueEvents(PIPELINE_QUEUES.adminFix.name, { connection: redis, prefix: config.REDIS_PREFIX });
@@ -39,6 +40,7 @@ export function startPipelineAdmin(
     queues: monitor,
     sources: new SourcesConsole(db, queues.collect, config.COLLECT_INTERVAL_SECONDS),
     mail: deps.mail,
+    newsletter: options.newsletter,
   });
   return {
     router,

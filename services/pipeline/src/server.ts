@@ -8,6 +8,7 @@ import { QueueArticleFlow } from './flow';
 import { startForgetUnconfirmed } from './mail/forgetUnconfirmed';
 import { MailRepository } from './mail/mailRepository';
 import { startPipelineMail } from './mail/pipelineMail';
+import { createDigest } from './newsletter/digest';
 import { closeQueues, createPipelineQueues } from './queues';
 import { PipelineSweep } from './sweep/pipelineSweep';
 import { startWorkers } from './workers';
@@ -38,7 +39,12 @@ export async function startPipeline(
   const relay = new OutboxRelay({ db, bus, logger, pollMs: cfg.OUTBOX_POLL_MS, relayAfterMs: cfg.OUTBOX_RELAY_AFTER_MS }).start();
   // All mail leaves through the relay at SMTP_URL or, with none, the local catcher started here.
   const mail = await startPipelineMail({ db, logger, config: cfg, runCatcher: true });
-  const admin = startPipelineAdmin({ db, redis, logger, config: cfg, flow, bus, mail }, queues, { worker: options.workers !== false });
+  // The weekly digest: its workers send where the pipeline's mail goes.
+  const digest = await createDigest({ db, redis, logger, config: cfg, smtpUrl: mail.smtpUrl, workers: options.workers !== false });
+  const admin = startPipelineAdmin({ db, redis, logger, config: cfg, flow, bus, mail }, queues, {
+    worker: options.workers !== false,
+    newsletter: digest.issues,
+  });
   const app = createPipelineApp({
     db,
     redis,
@@ -82,6 +88,7 @@ export async function startPipeline(
       // Running jobs finish before the workers close; unstarted ones stay queued for the next start.
       await Promise.all(workers.map((w) => w.close()));
       await forgetUnconfirmed?.close();
+      await digest.close();
       await mail.close();
       await relay.close();
       await admin.close();

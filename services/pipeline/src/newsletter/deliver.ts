@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream';
 import type { Logger } from '@neuralbeat/common';
-import type { IssuesRepository, DeliveryTarget } from './issuesRepository';
+import { ClaimLost, type DeliveryTarget, type IssuesRepository, type PreparedMark } from './issuesRepository';
 import type { IssueMessage, Recipient } from './message';
 
-/** What the sender needs of the mail transport (nodemailer's transporter, pooled). */
+/** What the sender needs of the mail transport: SmtpPool, which reads a message only after the server's 354. */
 export interface RawMailTransport {
-  sendMail(mail: { envelope: { from: string; to: string[] }; raw: Readable }): Promise<unknown>;
+  send(envelope: { from: string; to: string[] }, message: Readable): Promise<void>;
 }
 
 /** SMTP's answer to a refused message, as nodemailer reports it. */
@@ -14,44 +14,106 @@ interface SmtpError extends Error {
   command?: string;
 }
 
+/** Node keeps a readable's pipe destinations here (stable since Node 14, not in the typings). */
+type Piped = Readable & { _readableState?: { pipes?: (NodeJS.WritableStream & Partial<Readable>)[] } };
+
 /**
- * The message as a stream that, before it ends, waits for `beforeEnd` (the
- * commit of the delivery's `sent` row). nodemailer writes the SMTP data's
- * terminating "." only when the stream has ended, and the server accepts a
- * message only on that ".": a process killed before the commit leaves a
- * message the server never accepted (sent again on resume, no duplicate); one
- * killed after it has microseconds before "." is written (what the process
- * wrote, the kernel still sends).
+ * Bytes written into this stream's pipe destinations that have not yet been
+ * handed to the kernel: what sits in a transform (nodemailer's DATA stream,
+ * dot-stuffing) and in the socket's own buffer.
  */
-export class CommitBeforeEndStream extends Readable {
-  private stage: 'body' | 'commit' | 'done' = 'body';
-  committed = false;
+const pipesOf = (stream: Piped) => stream._readableState?.pipes ?? [];
+
+function unflushed(stream: Piped): number {
+  let bytes = 0;
+  for (const dest of pipesOf(stream)) {
+    const next = dest as unknown as Piped & { writableLength?: number; readableLength?: number };
+    bytes += next.writableLength ?? 0;
+    // A transform also holds its output until the next stream takes it; a socket's readable side is what it received.
+    if (next._readableState?.pipes?.length) bytes += (next.readableLength ?? 0) + unflushed(next);
+  }
+  return bytes;
+}
+
+/**
+ * The message as a stream for SmtpPool, which reads it only after the server
+ * answered DATA; nodemailer writes the data's terminating "." when the stream
+ * ends, and the server accepts a message only on that ".". Before ending, the
+ * stream waits until every byte of the message has been handed to the kernel,
+ * then writes the delivery's `sent` mark in an open transaction (`prepare`);
+ * it commits that transaction in the same run of the event loop in which the
+ * "." is written, with no I/O waited for in between:
+ * - killed before the "." is written: the transaction is rolled back with the
+ *   connection, the row is still `sending` and sent again on resume, and the
+ *   server, which never got the ".", dropped the message — no duplicate;
+ * - killed after the COMMIT is written: the kernel delivers both (written data
+ *   is sent after a process dies), the server accepts and Postgres commits —
+ *   no copy missing;
+ * - what is left is the few microseconds between writing the "." and writing
+ *   the COMMIT.
+ * (Committing first and then ending the stream leaves the COMMIT's round trip
+ * and the event loop's queue in between: a kill there loses the copy.)
+ */
+export class MarkedMessageStream extends Readable {
+  private stage: 'body' | 'prepare' | 'done' = 'body';
+  private mark: PreparedMark | undefined;
+  /** Settles once the mark is committed (true) or rolled back (false). */
+  private settled: Promise<boolean> | undefined;
 
   constructor(
     private readonly body: Buffer,
-    private readonly beforeEnd: () => Promise<void>,
+    private readonly prepare: () => Promise<PreparedMark>,
   ) {
     super();
   }
 
   override _read(): void {
     if (this.stage === 'body') {
-      this.stage = 'commit';
+      this.stage = 'prepare';
       this.push(this.body);
-    } else if (this.stage === 'commit') {
+    } else if (this.stage === 'prepare') {
       this.stage = 'done';
-      this.beforeEnd().then(
-        () => {
-          this.committed = true;
-          this.push(null);
-        },
-        (err: Error) => this.destroy(err),
-      );
+      this.flushed()
+        .then(() => this.prepare())
+        .then(
+          (mark) => {
+            this.mark = mark;
+            // The DATA stream pushes the "." to the socket, then ends: commit in that same run of the loop.
+            const data = pipesOf(this)[0];
+            if (!data) {
+              this.destroy(new Error('message stream is not piped'));
+              return;
+            }
+            data.once('end', () => this.commit());
+            this.push(null);
+          },
+          (err: Error) => this.destroy(err),
+        );
     }
+  }
+
+  private commit(): void {
+    const mark = this.mark!;
+    this.settled ??= mark.commit().then(() => true);
+  }
+
+  /**
+   * After the send settled: whether the delivery is marked sent. A mark never
+   * committed (the send failed before its ".") is rolled back.
+   */
+  async outcome(): Promise<boolean> {
+    if (!this.mark) return false;
+    this.settled ??= this.mark.rollback().then(() => false);
+    return this.settled;
+  }
+
+  private async flushed(): Promise<void> {
+    while (this.readableLength > 0 || unflushed(this) > 0) await new Promise((r) => setTimeout(r, 1));
   }
 }
 
-export type DeliveryOutcome = 'sent' | 'retry' | 'bounced' | 'failed';
+/** `skipped`: another run of the batch holds the row now and sends it. */
+export type DeliveryOutcome = 'sent' | 'retry' | 'bounced' | 'failed' | 'skipped';
 
 export interface SenderDeps {
   repo: IssuesRepository;
@@ -63,7 +125,7 @@ export interface SenderDeps {
 
 /**
  * Sends one issue's claimed deliveries. Per recipient: the `sent` mark commits
- * as the last step before the message's end (CommitBeforeEndStream). A 4xx
+ * with the message's final "." (MarkedMessageStream). A 4xx
  * (at RCPT TO or after the data) sets the row back to pending, for the batch's
  * retry with backoff; a 5xx bounces it and suppresses the address. A lost
  * connection after the commit keeps `sent`: the server most likely took the
@@ -78,7 +140,7 @@ export class IssueSender {
     targets: DeliveryTarget[],
     recipientOf: (t: DeliveryTarget) => Recipient,
   ): Promise<Record<DeliveryOutcome, number>> {
-    const outcomes: Record<DeliveryOutcome, number> = { sent: 0, retry: 0, bounced: 0, failed: 0 };
+    const outcomes: Record<DeliveryOutcome, number> = { sent: 0, retry: 0, bounced: 0, failed: 0, skipped: 0 };
     let next = 0;
     const worker = async () => {
       while (next < targets.length) {
@@ -92,29 +154,32 @@ export class IssueSender {
 
   private async sendOne(issueId: number, message: IssueMessage, target: DeliveryTarget, recipient: Recipient): Promise<DeliveryOutcome> {
     const { repo, transport, logger } = this.deps;
-    const stream = new CommitBeforeEndStream(message.build(recipient), () => repo.markSent(issueId, target.subscriber_id));
+    const stream = new MarkedMessageStream(message.build(recipient), () => repo.prepareSent(issueId, target));
+    let failure: SmtpError | undefined;
     try {
-      await transport.sendMail({ envelope: { from: message.envelopeFrom, to: [target.email] }, raw: stream });
-      return 'sent';
+      await transport.send({ from: message.envelopeFrom, to: [target.email] }, stream);
     } catch (e) {
-      const err = e as SmtpError;
-      const code = err.responseCode;
-      const reason = `${code ?? err.name}${err.command ? ` at ${err.command}` : ''}: ${err.message}`;
-      if (code && code >= 500) {
-        await repo.markBounced(issueId, target.subscriber_id, reason);
-        logger.warn(
-          { issueId, subscriberId: target.subscriber_id, code, command: err.command },
-          'newsletter delivery bounced; address suppressed',
-        );
-        return 'bounced';
-      }
-      if (stream.committed && !code) {
-        logger.warn({ issueId, subscriberId: target.subscriber_id, err: err.message }, 'connection lost after the message; kept as sent');
-        return 'sent';
-      }
-      await repo.markUnsent(issueId, target.subscriber_id, 'pending', reason);
-      logger.info({ issueId, subscriberId: target.subscriber_id, code, command: err.command }, 'newsletter delivery deferred');
-      return 'retry';
+      failure = e as SmtpError;
     }
+    const marked = await stream.outcome();
+    if (!failure) return 'sent';
+    if (failure instanceof ClaimLost || stream.errored instanceof ClaimLost) return 'skipped';
+    const code = failure.responseCode;
+    const reason = `${code ?? failure.name}${failure.command ? ` at ${failure.command}` : ''}: ${failure.message}`;
+    if (code && code >= 500) {
+      await repo.markBounced(issueId, target, reason);
+      logger.warn(
+        { issueId, subscriberId: target.subscriber_id, code, command: failure.command },
+        'newsletter delivery bounced; address suppressed',
+      );
+      return 'bounced';
+    }
+    if (marked && !code) {
+      logger.warn({ issueId, subscriberId: target.subscriber_id, err: failure.message }, 'connection lost after the message; kept as sent');
+      return 'sent';
+    }
+    await repo.markUnsent(issueId, target, 'pending', reason);
+    logger.info({ issueId, subscriberId: target.subscriber_id, code, command: failure.command }, 'newsletter delivery deferred');
+    return 'retry';
   }
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Knex } from '@neuralbeat/common';
 import type { NewsletterIssueCounts, NewsletterIssueStatus, NewsletterSection } from '@neuralbeat/common/contracts';
 
@@ -53,8 +54,24 @@ export interface JobRow {
 /** A delivery to send: the row, the subscriber's address and what their unsubscribe token is made of. */
 export interface DeliveryTarget {
   subscriber_id: number;
+  /** The claiming run's token: marks of this row go through only while it holds the claim. */
+  claim: string;
   email: string;
   token_nonce: string;
+}
+
+/** Another run of the batch claimed the row meanwhile: it sends the copy, this run must not. */
+export class ClaimLost extends Error {
+  constructor() {
+    super('delivery claimed by another run');
+    this.name = 'ClaimLost';
+  }
+}
+
+/** A `sent` mark written but not yet committed. */
+export interface PreparedMark {
+  commit(): Promise<void>;
+  rollback(): Promise<void>;
 }
 
 export type NewIssue = Pick<IssueRow, 'number' | 'slug' | 'subject' | 'preheader' | 'intro' | 'content' | 'html' | 'text_body'>;
@@ -237,6 +254,7 @@ export class IssuesRepository {
    * end as failed and are not sent.
    */
   async claimBatch(issueId: number, afterId: number, throughId: number): Promise<DeliveryTarget[]> {
+    const claim = randomUUID();
     await this.db.raw(
       `UPDATE newsletter_deliveries d SET status = 'failed', last_error = 'no longer subscribed'
        FROM newsletters s
@@ -245,38 +263,50 @@ export class IssuesRepository {
       [issueId, afterId, throughId],
     );
     const { rows } = await this.db.raw<{ rows: DeliveryTarget[] }>(
-      `UPDATE newsletter_deliveries d SET status = 'sending', attempts = d.attempts + 1
+      `UPDATE newsletter_deliveries d SET status = 'sending', attempts = d.attempts + 1, claim = ?
        FROM newsletters s
        WHERE d.issue_id = ? AND d.subscriber_id > ? AND d.subscriber_id <= ? AND d.status IN ('pending', 'sending')
          AND s.id = d.subscriber_id
-       RETURNING d.subscriber_id, s.email, s.token_nonce`,
-      [issueId, afterId, throughId],
+       RETURNING d.subscriber_id, d.claim, s.email, s.token_nonce`,
+      [claim, issueId, afterId, throughId],
     );
     return rows.sort((a, b) => a.subscriber_id - b.subscriber_id);
   }
 
-  /** Committed before the message's final line is sent: see deliver.ts. */
-  async markSent(issueId: number, subscriberId: number): Promise<void> {
-    await this.db('newsletter_deliveries')
-      .where({ issue_id: issueId, subscriber_id: subscriberId })
-      .update({ status: 'sent', sent_at: this.db.fn.now(), last_error: null });
+  /**
+   * Marks the delivery sent in a transaction left open: the caller commits it
+   * right after the message's final "." is written (see deliver.ts), or rolls
+   * it back when the message does not get that far.
+   */
+  async prepareSent(issueId: number, target: DeliveryTarget): Promise<PreparedMark> {
+    const trx = await this.db.transaction();
+    try {
+      const n = await trx('newsletter_deliveries')
+        .where({ issue_id: issueId, subscriber_id: target.subscriber_id, claim: target.claim, status: 'sending' })
+        .update({ status: 'sent', sent_at: trx.fn.now(), last_error: null });
+      if (n === 0) throw new ClaimLost();
+    } catch (err) {
+      await trx.rollback().catch(() => undefined);
+      throw err;
+    }
+    return { commit: async () => void (await trx.commit()), rollback: async () => void (await trx.rollback()) };
   }
 
   /** The server refused after all (or never took it): back to pending for a retry, or failed. */
-  async markUnsent(issueId: number, subscriberId: number, status: 'pending' | 'failed', error: string): Promise<void> {
+  async markUnsent(issueId: number, target: DeliveryTarget, status: 'pending' | 'failed', error: string): Promise<void> {
     await this.db('newsletter_deliveries')
-      .where({ issue_id: issueId, subscriber_id: subscriberId })
+      .where({ issue_id: issueId, subscriber_id: target.subscriber_id, claim: target.claim })
       .update({ status, sent_at: null, last_error: error.slice(0, 1000) });
   }
 
   /** A permanent refusal: this delivery bounced and the address is suppressed (no further issue reaches it). */
-  async markBounced(issueId: number, subscriberId: number, error: string): Promise<void> {
+  async markBounced(issueId: number, target: DeliveryTarget, error: string): Promise<void> {
     await this.db.transaction(async (trx) => {
       await trx('newsletter_deliveries')
-        .where({ issue_id: issueId, subscriber_id: subscriberId })
+        .where({ issue_id: issueId, subscriber_id: target.subscriber_id, claim: target.claim })
         .update({ status: 'bounced', sent_at: null, last_error: error.slice(0, 1000) });
       await trx('newsletters')
-        .where({ id: subscriberId })
+        .where({ id: target.subscriber_id })
         .whereIn('status', ['pending', 'confirmed'])
         .update({
           status: 'bounced',

@@ -162,10 +162,7 @@ export class NewsletterIssues {
     });
     // A test recipient is no subscriber: the unsubscribe link leads to the subscribe page.
     const recipient: Recipient = { email, id: 'test', unsubscribeUrl: `${this.site()}/newsletter` };
-    await this.deps.transport.sendMail({
-      envelope: { from: message.envelopeFrom, to: [email] },
-      raw: Readable.from([message.build(recipient)]),
-    });
+    await this.deps.transport.send({ from: message.envelopeFrom, to: [email] }, Readable.from([message.build(recipient)]));
   }
 
   async schedule(id: number, at: Date): Promise<IssueRow> {

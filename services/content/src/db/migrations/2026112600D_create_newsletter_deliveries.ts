@@ -14,6 +14,9 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('attempts').notNullable().defaultTo(0);
     t.text('last_error').nullable();
     t.timestamp('sent_at', { useTz: true }).nullable();
+    // The run (batch job attempt) that claimed the row last: only it may mark the row, so two runs of one batch
+    // (a job taken up again while its first worker still lives) never both send a copy.
+    t.text('claim').nullable();
     t.primary(['issue_id', 'subscriber_id']);
   });
   await knex.raw(`ALTER TABLE newsletter_deliveries ADD CONSTRAINT newsletter_deliveries_status_check

@@ -6,9 +6,11 @@ import type { PipelineStatsService } from '../../services/pipelineStatsService';
 import type { QueueMonitor } from '../../services/queueMonitor';
 import type { SourcesConsole } from '../../services/sourcesConsole';
 import type { Knex } from '@neuralbeat/common';
+import type { NewsletterIssues } from '../../newsletter/newsletterIssues';
 import type { PipelineMail } from '../../mail/pipelineMail';
 import { fixRoutes } from './fixes';
 import { mailRoutes } from './mail';
+import { newsletterRoutes } from './newsletter';
 import { operationsRoutes } from './operations';
 import { statsRoutes } from './stats';
 
@@ -25,6 +27,7 @@ export interface AdminRouteDeps {
   queues: QueueMonitor;
   sources: SourcesConsole;
   mail: AdminMail;
+  newsletter: NewsletterIssues;
 }
 
 /** The operator API under /api/admin: every call behind the one operator gate of services/common. */
@@ -35,5 +38,6 @@ export function adminRoutes(deps: AdminRouteDeps): Router {
   router.use(fixRoutes(deps.runner));
   router.use(operationsRoutes(deps));
   router.use(mailRoutes({ db: deps.db, mail: deps.mail }));
+  router.use(newsletterRoutes({ db: deps.db, issues: deps.newsletter }));
   return router;
 }
