@@ -289,8 +289,10 @@ function SendPanel({ issue }: { issue: AdminNewsletterIssue }) {
         as="form"
         onSubmit={(e: FormEvent) => {
           e.preventDefault();
-          test.mutate(testTo.trim(), {
-            onSuccess: (res) => toast({ title: 'Test sent', description: res.message, variant: 'success' }),
+          const to = testTo.trim();
+          test.mutate(to, {
+            onSuccess: () =>
+              toast({ title: 'Test sent', description: `A test of issue #${issue.number} went to ${to}.`, variant: 'success' }),
             onError,
           });
         }}
