@@ -22,11 +22,9 @@ type Piped = Readable & { _readableState?: { pipes?: (NodeJS.WritableStream & Pa
  * handed to the kernel: what sits in a transform (nodemailer's DATA stream,
  * dot-stuffing) and in the socket's own buffer.
  */
-const pipesOf = (stream: Piped) => stream._readableState?.pipes ?? [];
-
 function unflushed(stream: Piped): number {
   let bytes = 0;
-  for (const dest of pipesOf(stream)) {
+  for (const dest of stream._readableState?.pipes ?? []) {
     const next = dest as unknown as Piped & { writableLength?: number; readableLength?: number };
     bytes += next.writableLength ?? 0;
     // A transform also holds its output until the next stream takes it; a socket's readable side is what it received.
@@ -39,20 +37,22 @@ function unflushed(stream: Piped): number {
  * The message as a stream for SmtpPool, which reads it only after the server
  * answered DATA; nodemailer writes the data's terminating "." when the stream
  * ends, and the server accepts a message only on that ".". Before ending, the
- * stream waits until every byte of the message has been handed to the kernel,
- * then writes the delivery's `sent` mark in an open transaction (`prepare`);
- * it commits that transaction in the same run of the event loop in which the
- * "." is written, with no I/O waited for in between:
- * - killed before the "." is written: the transaction is rolled back with the
- *   connection, the row is still `sending` and sent again on resume, and the
- *   server, which never got the ".", dropped the message — no duplicate;
- * - killed after the COMMIT is written: the kernel delivers both (written data
- *   is sent after a process dies), the server accepts and Postgres commits —
- *   no copy missing;
- * - what is left is the few microseconds between writing the "." and writing
- *   the COMMIT.
- * (Committing first and then ending the stream leaves the COMMIT's round trip
- * and the event loop's queue in between: a kill there loses the copy.)
+ * stream waits until every byte of the message has been handed to the kernel
+ * and writes the delivery's `sent` mark in an open transaction (`prepare`).
+ * Then, in one run of the event loop with no I/O waited for, it writes the
+ * COMMIT and ends, which writes the ".":
+ * - killed before that: the transaction is rolled back with the connection,
+ *   the row is still `sending` and sent again on resume, and the server, which
+ *   never got the ".", dropped the message — no duplicate;
+ * - killed after: the kernel delivers what was written (also after the
+ *   process died), Postgres commits and the server accepts — no copy missing;
+ * - what is left is the microseconds between the two writes. A kill the
+ *   moment the server takes the message (what the crash test does) finds the
+ *   COMMIT already written.
+ * (Committing first and ending once the commit is confirmed leaves the
+ * COMMIT's round trip and the event loop's queue before the ".": a kill there
+ * loses the copy. Writing the "." first and then the COMMIT loses the mark to
+ * a kill that follows the server's acceptance: a copy too many.)
  */
 export class MarkedMessageStream extends Readable {
   private stage: 'body' | 'prepare' | 'done' = 'body';
@@ -78,23 +78,12 @@ export class MarkedMessageStream extends Readable {
         .then(
           (mark) => {
             this.mark = mark;
-            // The DATA stream pushes the "." to the socket, then ends: commit in that same run of the loop.
-            const data = pipesOf(this)[0];
-            if (!data) {
-              this.destroy(new Error('message stream is not piped'));
-              return;
-            }
-            data.once('end', () => this.commit());
+            this.settled = mark.commit().done.then(() => true);
             this.push(null);
           },
           (err: Error) => this.destroy(err),
         );
     }
-  }
-
-  private commit(): void {
-    const mark = this.mark!;
-    this.settled ??= mark.commit().then(() => true);
   }
 
   /**

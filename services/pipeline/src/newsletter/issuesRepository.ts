@@ -68,9 +68,15 @@ export class ClaimLost extends Error {
   }
 }
 
+/** The pg connection knex hands out (node-postgres' Client). */
+interface PgConnection {
+  query(sql: string, params?: unknown[]): Promise<{ rowCount: number | null }>;
+}
+
 /** A `sent` mark written but not yet committed. */
 export interface PreparedMark {
-  commit(): Promise<void>;
+  /** Writes COMMIT before returning; `done` settles with its answer. */
+  commit(): { written: true; done: Promise<void> };
   rollback(): Promise<void>;
 }
 
@@ -274,22 +280,43 @@ export class IssuesRepository {
   }
 
   /**
-   * Marks the delivery sent in a transaction left open: the caller commits it
-   * right after the message's final "." is written (see deliver.ts), or rolls
-   * it back when the message does not get that far.
+   * Marks the delivery sent in a transaction left open on a connection of its
+   * own: `commit()` writes COMMIT to the socket before it returns (pg sends a
+   * query on an idle connection at once), so the caller can order it before
+   * the message's final "." with no I/O in between (see deliver.ts).
    */
   async prepareSent(issueId: number, target: DeliveryTarget): Promise<PreparedMark> {
-    const trx = await this.db.transaction();
+    const client = this.db.client as { acquireConnection(): Promise<PgConnection>; releaseConnection(c: PgConnection): Promise<void> };
+    const conn = await client.acquireConnection();
+    let open = false;
+    const end = async (sql: 'COMMIT' | 'ROLLBACK', sent?: Promise<unknown>) => {
+      try {
+        await (sent ?? conn.query(sql));
+      } finally {
+        await client.releaseConnection(conn);
+      }
+    };
     try {
-      const n = await trx('newsletter_deliveries')
-        .where({ issue_id: issueId, subscriber_id: target.subscriber_id, claim: target.claim, status: 'sending' })
-        .update({ status: 'sent', sent_at: trx.fn.now(), last_error: null });
-      if (n === 0) throw new ClaimLost();
+      await conn.query('BEGIN');
+      open = true;
+      const { rowCount } = await conn.query(
+        `UPDATE newsletter_deliveries SET status = 'sent', sent_at = now(), last_error = NULL
+         WHERE issue_id = $1 AND subscriber_id = $2 AND claim = $3 AND status = 'sending'`,
+        [issueId, target.subscriber_id, target.claim],
+      );
+      if (rowCount === 0) throw new ClaimLost();
     } catch (err) {
-      await trx.rollback().catch(() => undefined);
+      await (open ? end('ROLLBACK') : client.releaseConnection(conn)).catch(() => undefined);
       throw err;
     }
-    return { commit: async () => void (await trx.commit()), rollback: async () => void (await trx.rollback()) };
+    return {
+      commit: () => {
+        // Written now, awaited later: the caller sends the message's "." right after this returns.
+        const sent = conn.query('COMMIT');
+        return { written: true, done: end('COMMIT', sent) };
+      },
+      rollback: () => end('ROLLBACK'),
+    };
   }
 
   /** The server refused after all (or never took it): back to pending for a retry, or failed. */
