@@ -24,6 +24,3 @@ export const NEWSLETTER_MESSAGES = {
   badToken: 'This link has expired or is invalid. Please subscribe again.',
   contactSent: 'Message sent',
 } as const;
-
-/** The body an RFC 8058 one-click POST carries. */
-export const ONE_CLICK_BODY = 'List-Unsubscribe=One-Click';
