@@ -45,7 +45,7 @@ describe('newsletter console', () => {
     await page.getByRole('button', { name: 'Compose issue' }).click();
     await page.waitForURL(/\/admin\/newsletter\/\d+$/);
     const id = Number(page.url().split('/').pop());
-    await page.getByRole('heading', { name: /^Issue #\d+:/ }).waitFor();
+    await page.getByText(/^Issue #\d+ · /).waitFor();
     await page.locator('[data-status="draft"]').first().waitFor();
     await preview(page).getByText('Agents story number 1').first().waitFor();
     expect(await page.locator('iframe[title^="Preview of issue"]').getAttribute('sandbox')).not.toContain('allow-scripts');

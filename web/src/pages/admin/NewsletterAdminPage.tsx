@@ -139,15 +139,26 @@ function IssueDetail({ issue }: { issue: AdminNewsletterIssue }) {
   const [part, setPart] = useState<'html' | 'text'>('html');
   const c = issue.counts;
   const done = c.sent + c.failed + c.bounced;
+  const preview = (
+    <Panel title="Preview" id="preview">
+      <Tabs role="tablist" aria-label="Preview part">
+        <button type="button" role="tab" aria-selected={part === 'html'} onClick={() => setPart('html')}>
+          HTML
+        </button>
+        <button type="button" role="tab" aria-selected={part === 'text'} onClick={() => setPart('text')}>
+          Text
+        </button>
+      </Tabs>
+      {part === 'html' ? <MailFrame html={issue.html} title={`Preview of issue #${issue.number}`} /> : <Pre>{issue.text}</Pre>}
+    </Panel>
+  );
   return (
     <>
       <PageTop>
         <div>
-          <PageHeading>
-            Issue #{issue.number}: {issue.subject}
-          </PageHeading>
+          <PageHeading>{issue.subject}</PageHeading>
           <Muted>
-            <IssueBadge status={issue.status} /> {whenText(issue)}
+            Issue #{issue.number} · <IssueBadge status={issue.status} /> {whenText(issue)}
           </Muted>
         </div>
       </PageTop>
@@ -168,29 +179,22 @@ function IssueDetail({ issue }: { issue: AdminNewsletterIssue }) {
           {issue.status === 'sending' && <Muted>Sending: this page refreshes as deliveries complete.</Muted>}
         </Panel>
       )}
-      <Columns>
-        <div>
-          {editable ? (
+      {editable ? (
+        <Columns>
+          <div>
             <EditForm issue={issue} />
-          ) : (
-            <Alert tone="info">
-              {issue.status === 'sending' ? 'This issue is being sent' : 'This issue has been sent'}: it can no longer be edited.
-            </Alert>
-          )}
-          {editable && <SendPanel issue={issue} />}
-        </div>
-        <Panel title="Preview" id="preview">
-          <Tabs role="tablist" aria-label="Preview part">
-            <button type="button" role="tab" aria-selected={part === 'html'} onClick={() => setPart('html')}>
-              HTML
-            </button>
-            <button type="button" role="tab" aria-selected={part === 'text'} onClick={() => setPart('text')}>
-              Text
-            </button>
-          </Tabs>
-          {part === 'html' ? <MailFrame html={issue.html} title={`Preview of issue #${issue.number}`} /> : <Pre>{issue.text}</Pre>}
-        </Panel>
-      </Columns>
+            <SendPanel issue={issue} />
+          </div>
+          {preview}
+        </Columns>
+      ) : (
+        <>
+          <Alert tone="info">
+            {issue.status === 'sending' ? 'This issue is being sent' : 'This issue has been sent'}: it can no longer be edited.
+          </Alert>
+          {preview}
+        </>
+      )}
     </>
   );
 }
