@@ -38,7 +38,7 @@ export async function startPipeline(
   // The pipeline writes events too (collected, published); its relay also covers content's while that is down.
   const relay = new OutboxRelay({ db, bus, logger, pollMs: cfg.OUTBOX_POLL_MS, relayAfterMs: cfg.OUTBOX_RELAY_AFTER_MS }).start();
   // All mail leaves through the relay at SMTP_URL or, with none, the local catcher started here.
-  const mail = await startPipelineMail({ db, logger, config: cfg, runCatcher: true });
+  const mail = await startPipelineMail({ db, logger, config: cfg });
   // The weekly digest: its workers send where the pipeline's mail goes.
   const digest = await createDigest({ db, redis, logger, config: cfg, smtpUrl: mail.smtpUrl, workers: options.workers !== false });
   const admin = startPipelineAdmin({ db, redis, logger, config: cfg, flow, bus, mail }, queues, {

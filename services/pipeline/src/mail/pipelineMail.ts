@@ -33,30 +33,22 @@ const isAddressInUse = (err: unknown) => (err as NodeJS.ErrnoException).code ===
 
 /**
  * The pipeline's mail: the relay at SMTP_URL, or with none the local catcher
- * on MAIL_CATCHER_PORT, started here (`runCatcher`) so a fresh install shows
- * every mail in the console. When that port is taken (another pipeline on
- * this machine runs it, or the newsletter CLI runs beside `npm start`), mail
- * goes to the catcher already there.
+ * on MAIL_CATCHER_PORT, started here so a fresh install shows every mail in
+ * the console. When that port is taken (another pipeline on this machine runs
+ * one), mail goes to the catcher already there.
  */
-export async function startPipelineMail(deps: {
-  db: Knex;
-  logger: Logger;
-  config: PipelineMailSettings;
-  runCatcher: boolean;
-}): Promise<PipelineMail> {
+export async function startPipelineMail(deps: { db: Knex; logger: Logger; config: PipelineMailSettings }): Promise<PipelineMail> {
   const { config, logger } = deps;
   let catcher: MailCatcher | undefined;
   let smtpUrl = config.SMTP_URL;
   if (!smtpUrl) {
     let port = config.MAIL_CATCHER_PORT;
-    if (deps.runCatcher) {
-      try {
-        catcher = await new MailCatcher({ port }).start();
-        port = catcher.port;
-      } catch (err) {
-        if (!isAddressInUse(err)) throw err;
-        logger.info({ port }, 'mail catcher port in use: sending to the catcher already there');
-      }
+    try {
+      catcher = await new MailCatcher({ port }).start();
+      port = catcher.port;
+    } catch (err) {
+      if (!isAddressInUse(err)) throw err;
+      logger.info({ port }, 'mail catcher port in use: sending to the catcher already there');
     }
     smtpUrl = `smtp://127.0.0.1:${port}`;
   }
