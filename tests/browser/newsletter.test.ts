@@ -236,6 +236,11 @@ describe('archive', () => {
     expect(archive).toContain('<title data-ssr>Newsletter Archive | NeuralBeat</title>');
     expect(archive).toContain('"/api/newsletter/issues"');
 
+    const sitemap = await (await fetch(`${env.sys.url}/sitemap.xml`)).text();
+    expect(sitemap).toContain('/newsletter/archive</loc>');
+    expect(sitemap).toContain('/newsletter/2026-11-23-issue-7</loc>');
+    expect(sitemap).not.toContain('/newsletter/confirm');
+    expect(sitemap).not.toContain('/newsletter/unsubscribe');
     const missing = await fetch(`${env.sys.url}/newsletter/no-such-issue`);
     expect(missing.status).toBe(404);
     await page.goto(`${env.sys.url}/newsletter/no-such-issue`);
