@@ -1,10 +1,5 @@
 import { badRequest, transactionWithEvents, type EventBus, type Knex } from '@neuralbeat/common';
-import {
-  CONFIRMATION_RESEND_MS,
-  NEWSLETTER_MESSAGES,
-  type NewsletterConfirmResponse,
-  type NewsletterUnsubscribeInfo,
-} from '@neuralbeat/common/contracts';
+import { NEWSLETTER_MESSAGES, type NewsletterConfirmResponse, type NewsletterUnsubscribeInfo } from '@neuralbeat/common/contracts';
 import { maskEmail, normalizeEmail } from '@neuralbeat/common/mail/address';
 import { newsletterSecret, unsubscribeTokenSubscriber, verifyConfirmToken, verifyUnsubscribeToken } from '@neuralbeat/common/mail/tokens';
 import { SubscribersRepository, type SubscriberRow } from '../repositories/subscribersRepository';
@@ -22,9 +17,10 @@ const badToken = () => badRequest(NEWSLETTER_MESSAGES.badToken, 'token');
 /**
  * Double opt-in subscriptions. Every answer of `subscribe` is the same, and
  * every path is one short transaction (a locked or new row, at most one
- * update and one outbox row), with the mail sent later by another process:
- * neither the answer nor its timing tells whether an address was known. The
- * confirmation mail is the pipeline's (`newsletter.confirmation-requested`).
+ * update, one outbox row and its publication), with any mail sent later by
+ * another process: neither the answer nor its timing tells whether an address
+ * was known. The confirmation mail is the pipeline's
+ * (`newsletter.confirmation-requested`, services/pipeline/src/workers/transactionalMail.ts).
  */
 export class SubscriptionService {
   readonly subscribers: SubscribersRepository;
@@ -50,18 +46,16 @@ export class SubscriptionService {
     const email = normalizeEmail(rawEmail);
     await transactionWithEvents(this.db, this.bus, async (trx, emit) => {
       const { row, created } = await this.subscribers.lockOrCreate(trx, email);
-      const since = (at: Date | null) => (at ? Date.now() - at.getTime() : Infinity);
+      const suppressedFor = row.suppressed_at ? Date.now() - row.suppressed_at.getTime() : Infinity;
       const reopen =
         row.status === 'pending' ||
         row.status === 'unsubscribed' ||
-        ((row.status === 'bounced' || row.status === 'complained') && since(row.suppressed_at) >= SUPPRESSION_QUIET_MS);
-      let send = created;
-      if (!created && reopen) {
-        // Pending again, or still: the week before it is forgotten starts now.
-        await this.subscribers.markPending(trx, row.id);
-        send = since(row.confirmation_sent_at) >= CONFIRMATION_RESEND_MS;
-      }
-      if (send) emit('newsletter.confirmation-requested', { subscriberId: row.id }, requestId);
+        ((row.status === 'bounced' || row.status === 'complained') && suppressedFor >= SUPPRESSION_QUIET_MS);
+      // Pending again, or still: the week before it is forgotten starts now.
+      if (!created && reopen) await this.subscribers.markPending(trx, row.id);
+      // Asked for every address, known or not, so every answer costs the same: the pipeline mails only a pending
+      // address, at most once an hour (its claim on confirmation_sent_at).
+      emit('newsletter.confirmation-requested', { subscriberId: row.id }, requestId);
     });
   }
 
