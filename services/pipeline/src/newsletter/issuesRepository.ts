@@ -288,7 +288,6 @@ export class IssuesRepository {
   async prepareSent(issueId: number, target: DeliveryTarget): Promise<PreparedMark> {
     const client = this.db.client as { acquireConnection(): Promise<PgConnection>; releaseConnection(c: PgConnection): Promise<void> };
     const conn = await client.acquireConnection();
-    let open = false;
     const end = async (sql: 'COMMIT' | 'ROLLBACK', sent?: Promise<unknown>) => {
       try {
         await (sent ?? conn.query(sql));
@@ -297,16 +296,15 @@ export class IssuesRepository {
       }
     };
     try {
-      await conn.query('BEGIN');
-      open = true;
-      const { rowCount } = await conn.query(
-        `UPDATE newsletter_deliveries SET status = 'sent', sent_at = now(), last_error = NULL
-         WHERE issue_id = $1 AND subscriber_id = $2 AND claim = $3 AND status = 'sending'`,
-        [issueId, target.subscriber_id, target.claim],
-      );
-      if (rowCount === 0) throw new ClaimLost();
+      // One round trip: BEGIN and the mark as one simple query (ids are integers, the claim a UUID we made).
+      const results = (await conn.query(
+        `BEGIN; UPDATE newsletter_deliveries SET status = 'sent', sent_at = now(), last_error = NULL
+         WHERE issue_id = ${Number(issueId)} AND subscriber_id = ${Number(target.subscriber_id)}
+           AND claim = '${target.claim.replace(/[^0-9a-f-]/g, '')}' AND status = 'sending'`,
+      )) as unknown as { rowCount: number | null }[];
+      if (!results[1]?.rowCount) throw new ClaimLost();
     } catch (err) {
-      await (open ? end('ROLLBACK') : client.releaseConnection(conn)).catch(() => undefined);
+      await end('ROLLBACK').catch(() => undefined);
       throw err;
     }
     return {
