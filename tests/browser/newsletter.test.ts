@@ -232,6 +232,14 @@ describe('archive', () => {
       /<link data-ssr rel="alternate" type="application\/rss\+xml" title="NeuralBeat newsletter" href="[^"]+\/newsletter\/rss.xml"/,
     );
     expect(html).toContain('"/api/newsletter/issues/2026-11-23-issue-7"');
+    const ld = [...html.matchAll(/<script data-ssr type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+    expect(ld).toContainEqual(
+      expect.objectContaining({
+        '@type': 'Article',
+        headline: 'Agents everywhere: the week in AI',
+        datePublished: '2026-11-23T08:00:00.000Z',
+      }),
+    );
     const archive = await (await fetch(`${env.sys.url}/newsletter/archive`)).text();
     expect(archive).toContain('<title data-ssr>Newsletter Archive | NeuralBeat</title>');
     expect(archive).toContain('"/api/newsletter/issues"');

@@ -12,6 +12,7 @@ import {
   jobSchema,
   learningResourceJsonLd,
   newsArticleJsonLd,
+  newsletterIssueJsonLd,
   organizationJsonLd,
   resourceSchema,
   singleArticleResponseSchema,
@@ -150,13 +151,13 @@ const DETAILS: Detail[] = [
     pattern: /^\/newsletter\/([^/]+)$/,
     api: (slug) => `/api/newsletter/issues/${encodeURIComponent(slug)}`,
     schema: archivedIssueSchema,
-    build: ({ issue }) => {
+    build: ({ issue }, abs) => {
       return {
         title: issue.subject,
         description: clip(issue.preheader || issue.intro),
         canonicalPath: `/newsletter/${issue.slug}`,
         type: 'article',
-        jsonLd: [],
+        jsonLd: [newsletterIssueJsonLd(issue, abs)],
         ...NEWSLETTER_FEED,
       };
     },

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { screenApi } from '@neuralbeat/common/contracts/browser';
+import { newsletterIssueJsonLd, screenApi } from '@neuralbeat/common/contracts/browser';
 import type { NewsletterArchiveIssueResponse } from '@neuralbeat/common/contracts';
 import { Seo, absoluteUrl } from '../../seo/Seo';
 import { Button, Container, Muted } from '../../components/ui';
@@ -37,7 +37,7 @@ export default function IssuePage() {
         description={issue.preheader || issue.intro.slice(0, 160)}
         path={`/newsletter/${issue.slug}`}
         type="article"
-        jsonLd={breadcrumbJsonLd(crumbs, absoluteUrl)}
+        jsonLd={[newsletterIssueJsonLd(issue, absoluteUrl), breadcrumbJsonLd(crumbs, absoluteUrl)]}
       />
       <Breadcrumb items={crumbs} />
       <small>
