@@ -77,7 +77,19 @@ describe('contact messages', () => {
     expect(res.body.error.field).toBe(field);
   });
 
-  it('the inbox is for operators only', async () => {
+  it('the inbox and the caught mail are for operators only', async () => {
     expect((await request(`${sys.url}/api/admin/contact-messages`)).status).toBe(401);
+    expect((await request(`${sys.url}/api/admin/mail`)).status).toBe(401);
+  });
+
+  it('an operator empties the caught mail (audited); a message no longer kept is a 404', async () => {
+    const before = (await adminCall(sys.url, cookie, '/api/admin/mail')).body as AdminMailListResponse;
+    expect(before.messages.length).toBeGreaterThan(0);
+    const cleared = await adminCall(sys.url, cookie, '/api/admin/mail', { method: 'DELETE' });
+    expect(cleared.body.message).toBe(`Deleted ${before.messages.length} caught message${before.messages.length === 1 ? '' : 's'}`);
+    expect(((await adminCall(sys.url, cookie, '/api/admin/mail')).body as AdminMailListResponse).messages).toEqual([]);
+    expect((await adminCall(sys.url, cookie, `/api/admin/mail/${before.messages[0]!.id}`)).status).toBe(404);
+    const [audit] = await db()('admin_audit_log').where({ action: 'mailClear' });
+    expect(audit).toMatchObject({ actor_username: 'operator', affected_count: before.messages.length });
   });
 });
