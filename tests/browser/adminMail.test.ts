@@ -39,7 +39,8 @@ describe('console mail page', () => {
 
     await page.getByRole('button', { name: 'Clear all' }).click();
     await page.getByText('No mail caught yet.', { exact: false }).waitFor();
-    expect(page.url()).not.toContain('id=');
+    await page.waitForURL((url) => !url.searchParams.has('id'));
+    expect(await page.locator('#mail-message-title').count()).toBe(0);
     expect(page.errors).toEqual([]);
     await page.context().close();
   });

@@ -29,7 +29,7 @@ async function openCaughtMail(admin: Page, to: string, subject: RegExp) {
     async () => {
       if ((await row.count()) > 0) return true;
       await admin.reload();
-      await admin.getByRole('heading', { name: 'Mail' }).waitFor();
+      await admin.getByRole('heading', { name: 'Mail', exact: true }).waitFor();
       return false;
     },
     30_000,
