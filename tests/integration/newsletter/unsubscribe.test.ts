@@ -14,11 +14,15 @@ const SECRET = 'unsubscribe-test-secret-0123456789';
 const WEBHOOK = 'webhook-test-secret-0123456789';
 let sys: RunningSystem;
 let catcher: MailCatcher;
-/** Addresses the mail server refuses for good (550). */
+/** Addresses the mail server refuses for good (550), and once for now (450). */
 const refused = new Set<string>();
+const deferredOnce = new Set<string>();
 
 beforeAll(async () => {
-  catcher = await new MailCatcher({ port: 0, recipientPolicy: (a) => (refused.has(a) ? 550 : undefined) }).start();
+  catcher = await new MailCatcher({
+    port: 0,
+    recipientPolicy: (a) => (refused.has(a) ? 550 : deferredOnce.delete(a) ? 450 : undefined),
+  }).start();
   sys = await startSystem({
     NEWSLETTER_SECRET: SECRET,
     NEWSLETTER_WEBHOOK_SECRET: WEBHOOK,
@@ -154,6 +158,17 @@ describe('bounce and complaint webhook', () => {
       'bounced after a 550',
     );
     expect(catcher.messages().filter((m) => m.to.includes('no.such.mailbox@example.com'))).toEqual([]);
+  });
+
+  it('a 450 to a confirmation is retried: the claim is given back and the mail arrives once', async () => {
+    deferredOnce.add('busy.mailbox@example.com');
+    await json('/api/newsletter/subscribe', { email: 'busy.mailbox@example.com' });
+    await until(() => catcher.messages().some((m) => m.to.includes('busy.mailbox@example.com')), 'the confirmation after a 450');
+    expect(deferredOnce.has('busy.mailbox@example.com')).toBe(false);
+    const { id } = await db()('newsletters').where({ email: 'busy.mailbox@example.com' }).first();
+    await confirmationRequestsHandled(db(), sys.config.REDIS_PREFIX, id);
+    expect(catcher.messages().filter((m) => m.to.includes('busy.mailbox@example.com'))).toHaveLength(1);
+    expect(await row(id)).toMatchObject({ status: 'pending' });
   });
 
   it('bad events are a 400 naming the field', async () => {

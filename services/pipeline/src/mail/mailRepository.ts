@@ -1,11 +1,14 @@
 import type { Knex } from '@neuralbeat/common';
 import type { ContactMessage } from './transactionalMessages';
 
-/** A claim on a pending subscriber's confirmation mail: who, and the send time it replaced (to give the claim back). */
+/**
+ * A claim on a pending subscriber's confirmation mail: who, and the send time it replaced (to give the claim back).
+ * Times are Postgres's own text: a JS Date would lose the microseconds the release compares.
+ */
 export interface ConfirmationClaim {
   email: string;
-  claimedAt: Date;
-  previous: Date | null;
+  claimedAt: string;
+  previous: string | null;
 }
 
 /** The pipeline's reads and writes of content's subscriber and contact tables for transactional mail. */
@@ -17,12 +20,12 @@ export class MailRepository {
    * within the hour: concurrent or repeated events send at most one.
    */
   async claimConfirmation(subscriberId: number, resendAfterMs: number): Promise<ConfirmationClaim | undefined> {
-    const { rows } = await this.db.raw<{ rows: { email: string; claimed_at: Date; previous: Date | null }[] }>(
+    const { rows } = await this.db.raw<{ rows: { email: string; claimed_at: string; previous: string | null }[] }>(
       `UPDATE newsletters n SET confirmation_sent_at = now()
          FROM (SELECT id, confirmation_sent_at AS previous FROM newsletters WHERE id = ? FOR UPDATE) p
         WHERE n.id = p.id AND n.status = 'pending'
           AND (n.confirmation_sent_at IS NULL OR n.confirmation_sent_at < now() - make_interval(secs => ?))
-      RETURNING n.email, n.confirmation_sent_at AS claimed_at, p.previous`,
+      RETURNING n.email, n.confirmation_sent_at::text AS claimed_at, p.previous::text AS previous`,
       [subscriberId, resendAfterMs / 1000],
     );
     const row = rows[0];
@@ -32,8 +35,9 @@ export class MailRepository {
   /** Gives a claim back after a failed send, so the retry (or the next subscribe) may send. */
   async releaseConfirmation(subscriberId: number, claim: ConfirmationClaim): Promise<void> {
     await this.db('newsletters')
-      .where({ id: subscriberId, confirmation_sent_at: claim.claimedAt })
-      .update({ confirmation_sent_at: claim.previous });
+      .where({ id: subscriberId })
+      .whereRaw('confirmation_sent_at = ?::timestamptz', [claim.claimedAt])
+      .update({ confirmation_sent_at: claim.previous === null ? null : this.db.raw('?::timestamptz', [claim.previous]) });
   }
 
   /** The mail server refused the address for good: it is suppressed like a reported bounce. */
