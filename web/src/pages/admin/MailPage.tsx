@@ -49,15 +49,14 @@ export default function MailPage() {
                 type="button"
                 $variant="outline"
                 disabled={clear.isPending || mail.data.messages.length === 0}
-                onClick={() =>
+                onClick={() => {
+                  // The open message is among what goes: close it first rather than have it fail to load.
+                  select(null);
                   clear.mutate(undefined, {
-                    onSuccess: (res) => {
-                      select(null);
-                      toast({ title: 'Mail cleared', description: res.message, variant: 'success' });
-                    },
+                    onSuccess: (res) => toast({ title: 'Mail cleared', description: res.message, variant: 'success' }),
                     onError: (err) => toast({ title: 'Error', description: err.message, variant: 'destructive' }),
-                  })
-                }
+                  });
+                }}
               >
                 Clear all
               </Button>
