@@ -1,11 +1,17 @@
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { AppError, createRedis } from '@neuralbeat/common';
 import { simpleParser } from 'mailparser';
 import { newsletterWebVersion } from '@neuralbeat/common/contracts';
 import { composeIssue } from '../../../services/pipeline/src/newsletter/compose';
 import { IssuesRepository } from '../../../services/pipeline/src/newsletter/issuesRepository';
 import { IssueMessage } from '../../../services/pipeline/src/newsletter/message';
 import { renderIssueHtml, renderIssueText } from '../../../services/pipeline/src/newsletter/render';
-import { createTestDatabase, type TestDatabase } from '../../support/testEnv';
+import { pipelineConfig } from '../../../services/pipeline/src/config';
+import { createDigest, type Digest } from '../../../services/pipeline/src/newsletter/digest';
+import { WEEKLY_SCHEDULER_ID, scheduleWeeklyDigest } from '../../../services/pipeline/src/workers/newsletterDelivery';
+import { createTestDatabase, testRedisPrefix, type TestDatabase } from '../../support/testEnv';
 import { insertArticle, insertEvent, insertJob, insertNewsItem, insertTool } from '../../support/factories';
 
 /** Composition of the weekly digest from real rows, its mjml rendering and its MIME message as a mail reader parses it. */
@@ -154,5 +160,82 @@ describe('digest rendering and message', () => {
     expect(parsed.html).toContain('>Unsubscribe</a>');
     expect(parsed.text).toContain(`Unsubscribe: ${url}`);
     expect(parsed.html).not.toContain('%%');
+  });
+});
+
+describe('issue states and the weekly job', () => {
+  const redis = createRedis(inject('redisUrl'));
+  const digests: Digest[] = [];
+  afterAll(async () => {
+    await Promise.all(digests.map((d) => d.close()));
+    redis.disconnect();
+  });
+  const digestWith = async (env: Record<string, string>) => {
+    const config = pipelineConfig({ DATABASE_URL: t.url, REDIS_PREFIX: testRedisPrefix(), SITE_URL: SITE, ...env });
+    const d = await createDigest({ db: t.db, redis, logger: pino({ level: 'silent' }), config, workers: false });
+    digests.push(d);
+    return d;
+  };
+  const conflictOf = (p: Promise<unknown>) =>
+    p.then(
+      () => null,
+      (e: unknown) => (e instanceof AppError ? e.status : e),
+    );
+
+  it('draft and scheduled issues are editable (rendered again); a sending one is not; a schedule queues a delayed start', async () => {
+    const { issues, queues } = await digestWith({});
+    const draft = await issues.compose();
+    const edited = await issues.edit(draft.id, { intro: 'A new intro for this week.' });
+    expect(edited.intro).toBe('A new intro for this week.');
+    expect(edited.html).toContain('A new intro for this week.');
+    const at = new Date(Date.now() + 3_600_000);
+    const scheduled = await issues.schedule(draft.id, at);
+    expect(scheduled).toMatchObject({ status: 'scheduled', scheduled_for: at });
+    const job = await queues.issue.getJob(`start-${draft.id}-${at.getTime()}`);
+    expect(job?.data).toEqual({ kind: 'start', issueId: draft.id });
+    expect(await job?.getState()).toBe('delayed');
+    await issues.edit(draft.id, { subject: 'Edited while scheduled' });
+    // Its time not yet come, a start leaves it scheduled.
+    await issues.start(draft.id);
+    expect((await issues.get(draft.id)).status).toBe('scheduled');
+
+    await issues.sendNow(draft.id);
+    expect((await issues.get(draft.id)).status).toBe('sending');
+    expect(await conflictOf(issues.edit(draft.id, { intro: 'too late' }))).toBe(409);
+    expect(await conflictOf(issues.sendNow(draft.id))).toBe(409);
+    expect(await conflictOf(issues.schedule(draft.id, at))).toBe(409);
+  });
+
+  it('the weekly job composes a draft without NEWSLETTER_AUTO_SEND, and with it sends the issue scheduled for this week', async () => {
+    const manual = await digestWith({ NEWSLETTER_AUTO_SEND: 'false' });
+    expect((await manual.issues.weekly()).status).toBe('draft');
+
+    const auto = await digestWith({ NEWSLETTER_AUTO_SEND: 'true' });
+    const planned = await auto.issues.compose();
+    await auto.issues.schedule(planned.id, new Date(Date.now() + 2 * 86_400_000));
+    const sent = await auto.issues.weekly();
+    expect(sent).toMatchObject({ id: planned.id, status: 'sending' });
+    // Nothing scheduled: a new issue is composed and sent.
+    const composed = await auto.issues.weekly();
+    expect(composed.id).not.toBe(planned.id);
+    expect(composed.status).toBe('sending');
+  });
+
+  it('one weekly job scheduler for the installation, at the configured day and hour in the configured zone', async () => {
+    const { queues } = await digestWith({});
+    const config = { NEWSLETTER_DIGEST_DAY: 'wednesday' as const, NEWSLETTER_DIGEST_HOUR: 9, NEWSLETTER_TIME_ZONE: 'Europe/Berlin' };
+    await scheduleWeeklyDigest(queues.issue, config);
+    await scheduleWeeklyDigest(queues.issue, config);
+    const schedulers = await queues.issue.getJobSchedulers();
+    expect(schedulers.map((j) => j.key)).toEqual([WEEKLY_SCHEDULER_ID]);
+    const next = new Date(schedulers[0]!.next!);
+    const berlin = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'Europe/Berlin',
+      weekday: 'long',
+      hour: 'numeric',
+      minute: 'numeric',
+      hourCycle: 'h23',
+    }).format(next);
+    expect(berlin).toBe('Wednesday 09:00');
   });
 });
