@@ -1,5 +1,6 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { configSchema, parseSettings } from './config';
+import { withoutAddresses } from './mail/address';
 
 export type { Logger };
 
@@ -67,8 +68,6 @@ function secretValues(env: NodeJS.ProcessEnv): string[] {
 }
 
 const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{6,}/g;
-/** A mail address anywhere in a line (a message string, an SMTP reply quoted in an error). */
-const ADDRESS = /[\w.!#$%&'*+/=?^`{|}~-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
 /** A signed link's token in a logged URL (a request line): it unsubscribes its holder. */
 const TOKEN_PARAM = /([?&]token=)[^&\s"]+/g;
 
@@ -86,7 +85,7 @@ export function createLogger(
   const secrets = secretValues(process.env);
   const scrub = (line: string) => {
     let out = line.replace(BEARER, `$1 ${CENSOR}`);
-    if (out.includes('@')) out = out.replace(ADDRESS, '[address]');
+    out = withoutAddresses(out);
     if (out.includes('token=')) out = out.replace(TOKEN_PARAM, `$1${CENSOR}`);
     for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(CENSOR);
     return out;

@@ -14,3 +14,9 @@ export function maskEmail(email: string): string {
   if (at < 1) return '•••';
   return `${email[0]}•••${email.slice(at)}`;
 }
+
+/** A mail address anywhere in a text (an SMTP reply quoted in an error, a log line). */
+const ADDRESS_IN_TEXT = /[\w.!#$%&'*+/=?^`{|}~-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
+
+/** The text with every address in it replaced by `[address]`. */
+export const withoutAddresses = (text: string) => (text.includes('@') ? text.replace(ADDRESS_IN_TEXT, '[address]') : text);

@@ -1,8 +1,9 @@
 import type { EventHandlers, Logger } from '@neuralbeat/common';
 import { CONFIRMATION_RESEND_MS } from '@neuralbeat/common/contracts';
+import { withoutAddresses } from '@neuralbeat/common/mail/address';
 import { confirmToken, confirmUrl } from '@neuralbeat/common/mail/tokens';
 import type { MailTransport } from '@neuralbeat/common/mail/transport';
-import { MailRepository } from '../mail/mailRepository';
+import type { MailRepository } from '../mail/mailRepository';
 import { confirmationMail, contactMail } from '../mail/transactionalMessages';
 
 /** SMTP's answer to a refused message, as nodemailer reports it. */
@@ -10,10 +11,9 @@ interface SmtpError extends Error {
   responseCode?: number;
 }
 
-const ADDRESS = /[\w.!#$%&'*+/=?^`{|}~-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
 /** What went wrong, fit for the console and logs: the SMTP reply without the addresses it may quote. */
 const describeFailure = (err: SmtpError) =>
-  `${err.responseCode ? `${err.responseCode} ` : ''}${err.message}`.replace(ADDRESS, '[address]').slice(0, 500);
+  withoutAddresses(`${err.responseCode ? `${err.responseCode} ` : ''}${err.message}`).slice(0, 500);
 const isPermanent = (err: SmtpError) => (err.responseCode ?? 0) >= 500;
 
 export interface TransactionalMailDeps {
