@@ -16,6 +16,7 @@ import { migrateToLatest } from '../services/content/src/db/migrate';
 import { seedWithEvents } from '../services/content/src/db/seed';
 import { buildServices, buildSupervisor } from './buildServices';
 import { ensureFirstAdmin } from '../services/content/src/services/operatorAccounts';
+import { describeSmtpUrl } from '../services/common/src/mail/transport';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -119,4 +120,9 @@ if (webBuildIsCurrent(root)) {
 const started = performance.now();
 await Promise.all([buildServices(), buildSupervisor()]);
 console.log(`Compiled the services in ${Math.round(performance.now() - started)} ms; starting them.`);
+console.log(
+  cfg.SMTP_URL
+    ? `Mail goes to ${describeSmtpUrl(cfg.SMTP_URL)} (SMTP_URL).`
+    : `No SMTP_URL: the pipeline catches mail locally (SMTP on 127.0.0.1:${cfg.MAIL_CATCHER_PORT}); read it at ${cfg.SITE_URL.replace(/\/+$/, '')}/admin/mail`,
+);
 // package.json's start script now replaces this process with the compiled supervisor (dist/supervise.js).

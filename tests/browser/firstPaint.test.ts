@@ -81,6 +81,24 @@ beforeAll(async () => {
   for (let i = 0; i < 2; i++) await insertResource(db, { title: `Guide to evaluation ${i} with a title long enough to be cut on a phone` });
   for (let i = 0; i < 3; i++) await insertEvent(db, { name: `Agents Summit ${i}` });
   for (let i = 0; i < 3; i++) await insertJob(db, { title: `Research Engineer ${i}` });
+  for (let i = 1; i <= 2; i++) {
+    await db('newsletter_issues').insert({
+      number: i,
+      slug: `issue-${i}`,
+      subject: `Weekly issue ${i}`,
+      preheader: `The week's agents news, part ${i}`,
+      intro: 'Hello readers.',
+      content: JSON.stringify({
+        sections: [
+          { kind: 'news', title: 'Top stories', items: [{ id: 1, title: 'Agents update 1', url: '/news/agents-update-1', summary: 'x' }] },
+        ],
+      }),
+      html: '<p>mail</p>',
+      text_body: 'mail',
+      status: 'sent',
+      sent_at: new Date(Date.UTC(2026, 8, i)),
+    });
+  }
 });
 
 describe('first paint from the HTML the gateway writes', () => {
@@ -96,6 +114,8 @@ describe('first paint from the HTML the gateway writes', () => {
     { path: '/learn', ready: (p: Page) => p.getByRole('link', { name: /Guide to evaluation 1/ }) },
     { path: '/events', ready: (p: Page) => p.getByRole('link', { name: 'Agents Summit 2' }) },
     { path: '/jobs', ready: (p: Page) => p.getByText('Research Engineer 2') },
+    { path: '/newsletter/archive', ready: (p: Page) => p.getByRole('link', { name: 'Weekly issue 2' }) },
+    { path: '/newsletter/issue-1', ready: (p: Page) => p.getByRole('heading', { name: 'Top stories' }) },
   ];
 
   it.each(screens)('$path renders complete without an API call, a skeleton or a layout shift', async ({ path, ready }) => {

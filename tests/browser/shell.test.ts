@@ -16,6 +16,7 @@ const FOOTER_LINKS = [
   '/about',
   '/contact',
   '/newsletter',
+  '/newsletter/archive',
   '/ai-stats',
   '/privacy-policy',
   '/terms-of-service',

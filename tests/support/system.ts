@@ -1,5 +1,5 @@
 import { inject } from 'vitest';
-import type { Config, RunningServer } from '@neuralbeat/common';
+import type { Config, Logger, RunningServer } from '@neuralbeat/common';
 import { startContent } from '../../services/content/src/server';
 import { startSearch } from '../../services/search/src/server';
 import { startPipeline } from '../../services/pipeline/src/server';
@@ -19,18 +19,22 @@ export interface RunningSystem {
  * Starts the four services in this process on free ports, against a fresh
  * database and Redis prefix, exactly as main.ts wires them.
  */
-export async function startSystem(overrides: Record<string, string> = {}): Promise<RunningSystem> {
+export async function startSystem(
+  overrides: Record<string, string> = {},
+  /** Each service's logger (a test that reads what is logged); by default each makes its own. */
+  loggerFor?: (service: 'content' | 'search' | 'pipeline' | 'gateway') => Logger,
+): Promise<RunningSystem> {
   const database = await createTestDatabase();
   // Browser runs provide their own build of the SPA; API-only runs serve whatever web/dist holds.
   const webDist = inject('webDist');
   const base = testConfig(database.url, { ...(webDist ? { WEB_DIST: webDist } : {}), ...overrides });
-  const content = await startContent(base);
+  const content = await startContent(base, loggerFor?.('content'));
   const withContent = { ...base, CONTENT_URL: content.url };
-  const search = await startSearch(withContent);
+  const search = await startSearch(withContent, loggerFor?.('search'));
   const withSearch: Config = { ...withContent, SEARCH_URL: search.url };
-  const pipeline = await startPipeline(withSearch);
+  const pipeline = await startPipeline(withSearch, loggerFor?.('pipeline'));
   const config: Config = { ...withSearch, PIPELINE_URL: pipeline.url };
-  const gateway = await startGateway(config);
+  const gateway = await startGateway(config, loggerFor?.('gateway'));
   return {
     url: gateway.url,
     config: { ...config, SITE_URL: overrides.SITE_URL ?? config.SITE_URL },

@@ -60,6 +60,8 @@ export function testConfig(databaseUrl: string, overrides: Record<string, string
     SEARCH_RATE_LIMIT: '100000',
     CONTENT_CACHE_SECONDS: '0',
     DEMO_FEEDS: 'false',
+    // Without SMTP_URL the pipeline runs its mail catcher: on a free port, so systems started at once never collide.
+    MAIL_CATCHER_PORT: '0',
     ...overrides,
   });
 }

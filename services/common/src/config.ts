@@ -1,5 +1,15 @@
 import { z } from 'zod';
 
+/** Intl throws a RangeError for a zone it does not know. */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Every environment variable the system reads, parsed once. Defaults work on a
  * fresh machine with Postgres and Redis on their standard local ports. Each
@@ -252,6 +262,53 @@ export const configSchema = z.object({
     .describe(
       'Let the image proxy (`/media/image`) fetch from loopback and private addresses (an intranet, tests); keep it off on the internet.',
     ),
+  SMTP_URL: z
+    .string()
+    .url()
+    .optional()
+    .describe(
+      'Mail relay, e.g. smtp://user:pass@smtp.example.com:587 or smtps://…:465 (TLS when the URL is smtps:// or has ?secure=true); unset: the pipeline runs a local mail catcher',
+    ),
+  MAIL_FROM: z.string().min(3).default('NeuralBeat <newsletter@neuralbeat.example>').describe('The From of every mail the site sends'),
+  MAIL_RATE_PER_SECOND: z.coerce.number().int().min(0).default(20).describe('Messages sent per second at most (0 = no limit)'),
+  MAIL_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(5).describe('SMTP connections kept open to the relay'),
+  MAIL_CATCHER_PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .default(1025)
+    .describe('Port of the local mail catcher the pipeline runs when SMTP_URL is unset (0 = any free port)'),
+  NEWSLETTER_SECRET: z
+    .string()
+    .min(16)
+    .optional()
+    .describe('Signs confirmation and unsubscribe links; unset: a random secret is generated once and kept in the database'),
+  NEWSLETTER_WEBHOOK_SECRET: z
+    .string()
+    .min(16)
+    .optional()
+    .describe('Bearer secret of the bounce/complaint webhook POST /api/newsletter/events; unset: the webhook answers 404'),
+  NEWSLETTER_UNSUBSCRIBE_MAILTO: z
+    .string()
+    .email()
+    .default('unsubscribe@neuralbeat.example')
+    .describe('Address of the mailto: unsubscribe link in List-Unsubscribe'),
+  NEWSLETTER_DIGEST_DAY: z
+    .enum(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'])
+    .default('monday')
+    .describe('Day of the week the weekly digest is composed (and sent)'),
+  NEWSLETTER_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(8).describe('Hour of that day, in NEWSLETTER_TIME_ZONE'),
+  NEWSLETTER_TIME_ZONE: z
+    .string()
+    .default('UTC')
+    .refine(isTimeZone, 'must be an IANA time zone, e.g. Europe/Berlin')
+    .describe('Time zone of the digest day and hour'),
+  NEWSLETTER_AUTO_SEND: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true')
+    .describe('true: the weekly job composes and sends the digest; false: it composes a draft for an operator to send'),
 });
 
 export type Config = z.infer<typeof configSchema>;

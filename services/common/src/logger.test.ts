@@ -74,4 +74,22 @@ describe('logs redact credentials', () => {
     expect(out).toContain('Incorrect API key provided: [Redacted]');
     expect(out).toContain('Bearer [Redacted]');
   });
+
+  it('mail addresses: address fields wherever they sit, and any address or link token in the text', () => {
+    const { lines, stream } = capture();
+    const log = createLogger('test', 'info', stream);
+    const err = Object.assign(new Error("Can't send mail - all recipients were rejected: 550 <gone.reader@example.com> No such mailbox"), {
+      rejected: ['gone.reader@example.com'],
+      envelope: { from: 'newsletter@neuralbeat.example', to: ['gone.reader@example.com'] },
+    });
+    log.warn({ err, subscriber: { id: 4, email: 'Jane.Doe@example.org' } }, 'mail to jane.doe@example.org failed');
+    log.info({ url: '/api/newsletter/unsubscribe?token=u.4.c2lnbmF0dXJl&x=1' }, 'request completed');
+    const out = lines.join('');
+    for (const leak of ['gone.reader@', 'Jane.Doe', 'jane.doe', 'newsletter@neuralbeat', 'c2lnbmF0dXJl']) expect(out).not.toContain(leak);
+    const [failed, request] = lines.map((l) => JSON.parse(l));
+    expect(failed.msg).toBe('mail to [address] failed');
+    expect(failed.subscriber).toEqual({ id: 4, email: '[Redacted]' });
+    expect(failed.err.message).toContain('550 <[address]> No such mailbox');
+    expect(request.url).toBe('/api/newsletter/unsubscribe?token=[Redacted]&x=1');
+  });
 });

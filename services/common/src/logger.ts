@@ -1,5 +1,6 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { configSchema, parseSettings } from './config';
+import { withoutAddresses } from './mail/address';
 
 export type { Logger };
 
@@ -18,6 +19,17 @@ const SECRET_FIELDS = new Set([
   'api_key',
   'token',
   'sessionid',
+  // Mail addresses (issue 22: no address in logs), under the names nodemailer, smtp-server and our code give them.
+  'email',
+  'emails',
+  'replyto',
+  'reply-to',
+  'recipient',
+  'recipients',
+  'rcptto',
+  'envelope',
+  'accepted',
+  'rejected',
 ]);
 /** How deep into a logged object secrets are looked for (`err.config.headers.authorization` is four levels). */
 const REDACT_DEPTH = 4;
@@ -56,12 +68,14 @@ function secretValues(env: NodeJS.ProcessEnv): string[] {
 }
 
 const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{6,}/g;
+/** A signed link's token in a logged URL (a request line): it unsubscribes its holder. */
+const TOKEN_PARAM = /([?&]token=)[^&\s"]+/g;
 
 /**
  * A pino JSON logger named after the service; the level comes from LOG_LEVEL.
- * Cookies, authorization headers and credential fields are censored wherever they sit (four levels deep),
- * and the values of secret settings (…_API_KEY, …_PASSWORD, …) and bearer tokens
- * are scrubbed from every line, so an error message quoting one leaks nothing.
+ * Cookies, authorization headers, credential and address fields are censored wherever they sit (four levels deep),
+ * and the values of secret settings (…_API_KEY, …_PASSWORD, …), bearer tokens, link tokens
+ * and mail addresses are scrubbed from every line, so an error message quoting one leaks nothing.
  */
 export function createLogger(
   service: string,
@@ -71,6 +85,8 @@ export function createLogger(
   const secrets = secretValues(process.env);
   const scrub = (line: string) => {
     let out = line.replace(BEARER, `$1 ${CENSOR}`);
+    out = withoutAddresses(out);
+    if (out.includes('token=')) out = out.replace(TOKEN_PARAM, `$1${CENSOR}`);
     for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(CENSOR);
     return out;
   };

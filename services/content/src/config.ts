@@ -20,6 +20,8 @@ export const contentSettings = settingsOf([
   'SITE_URL',
   'ADMIN_SESSION_HOURS',
   'SIGN_IN_RATE_LIMIT',
+  'NEWSLETTER_SECRET',
+  'NEWSLETTER_WEBHOOK_SECRET',
 ]);
 export type ContentConfig = z.infer<typeof contentSettings>;
 

@@ -11,6 +11,7 @@ import { PageMetaResolver } from './pageMeta';
 import { renderShell } from './indexHtml';
 import { securityHeaders, securityHeadersMiddleware } from './securityHeaders';
 import { bufferedBody } from './requestBody';
+import { oneClickUnsubscribe } from './oneClickUnsubscribe';
 import { ImageProxy } from './imageProxy';
 import { IMAGE_PROXY_PATH } from '@neuralbeat/common/contracts';
 import { SearchPageMetaResolver } from './searchPageMeta';
@@ -57,6 +58,11 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     new ImageProxy({ contentUrl: deps.targets.content, allowPrivateAddresses: deps.config.IMAGE_PROXY_PRIVATE_ADDRESSES }).handler(),
   );
   app.use('/api', (req, _res, next) => next(notFound(`No API route for ${req.method} ${req.originalUrl.split('?')[0]}`)));
+  app.post(
+    '/newsletter/unsubscribe',
+    bufferedBody({ limitBytes: 16 * 1024, timeoutMs: deps.config.REQUEST_BODY_TIMEOUT_MS }),
+    oneClickUnsubscribe(deps.targets.content),
+  );
   app.use(compression());
   app.use(crawlerDocuments(deps.config));
   const content = new ContentReader(deps.targets.content);

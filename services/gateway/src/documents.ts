@@ -1,5 +1,5 @@
 import { Router, type Response } from 'express';
-import { STATIC_PAGES, type NewsListResponse } from '@neuralbeat/common/contracts';
+import { STATIC_PAGES, type NewsletterArchiveResponse, type NewsListResponse } from '@neuralbeat/common/contracts';
 import { AppError, badGateway, notFound } from '@neuralbeat/common';
 import type { GatewayConfig } from './config';
 
@@ -30,7 +30,7 @@ async function contentJson<T>(url: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-/** /sitemap.xml, /robots.txt, /rss.xml and /news/tag/{tag}/rss.xml, built from the content service. */
+/** /sitemap.xml, /robots.txt, /rss.xml, /news/tag/{tag}/rss.xml and /newsletter/rss.xml, built from the content service. */
 export function crawlerDocuments(config: GatewayConfig): Router {
   const router = Router();
   const base = config.SITE_URL.replace(/\/$/, '');
@@ -117,6 +117,39 @@ export function crawlerDocuments(config: GatewayConfig): Router {
   };
 
   router.get('/rss.xml', async (_req, res) => sendFeed(null, res));
+  // Registered before the SPA: GET /newsletter/{slug} is a page, this one path is the feed of sent issues.
+  router.get('/newsletter/rss.xml', async (_req, res) => {
+    const { issues } = await contentJson<NewsletterArchiveResponse>(`${config.CONTENT_URL}/api/newsletter/issues`);
+    const self = `${base}/newsletter/rss.xml`;
+    const items = issues
+      .slice(0, FEED_ITEMS)
+      .map((i) => {
+        const link = `${base}/newsletter/${encodeURIComponent(i.slug)}`;
+        return [
+          '    <item>',
+          `      <title>${xml(i.subject)}</title>`,
+          `      <link>${xml(link)}</link>`,
+          `      <guid isPermaLink="true">${xml(link)}</guid>`,
+          `      <pubDate>${new Date(i.sentAt).toUTCString()}</pubDate>`,
+          `      <description>${xml(i.preheader)}</description>`,
+          '    </item>',
+        ].join('\n');
+      })
+      .join('\n');
+    res
+      .type('application/rss+xml')
+      .set('cache-control', 'public, max-age=300')
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">\n  <channel>\n` +
+          `    <title>NeuralBeat Weekly — newsletter archive</title>\n` +
+          `    <link>${xml(`${base}/newsletter/archive`)}</link>\n` +
+          `    <description>${xml(STATIC_PAGES['/newsletter/archive']!.description)}</description>\n` +
+          `    <language>en</language>\n` +
+          `    <atom:link href="${xml(self)}" rel="self" type="application/rss+xml" />\n` +
+          (issues[0] ? `    <lastBuildDate>${new Date(issues[0].sentAt).toUTCString()}</lastBuildDate>\n` : '') +
+          `${items}\n  </channel>\n</rss>\n`,
+      );
+  });
   router.get('/news/tag/:tag/rss.xml', async (req, res) => sendFeed(String(req.params.tag).toLowerCase().slice(0, 100), res));
   return router;
 }

@@ -38,7 +38,14 @@ export function renderShell(template: string, meta: PageMeta, config: GatewayCon
     tag('meta', { name: 'twitter:description', content: meta.description }),
     tag('meta', { name: 'twitter:image', content: image }),
     ...(meta.rssPath
-      ? [tag('link', { rel: 'alternate', type: 'application/rss+xml', title: 'NeuralBeat news', href: `${base}${meta.rssPath}` })]
+      ? [
+          tag('link', {
+            rel: 'alternate',
+            type: 'application/rss+xml',
+            title: meta.rssTitle ?? 'NeuralBeat news',
+            href: `${base}${meta.rssPath}`,
+          }),
+        ]
       : []),
     ...meta.jsonLd.map((ld) => `<script data-ssr type="application/ld+json">${safeJson(ld)}</script>`),
     `<script type="application/json" id="site-config">${safeJson({

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { ContentReader, type ContentAnswer } from './contentReader';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   NOT_FOUND_PAGE,
   STATIC_PAGES,
@@ -13,6 +13,7 @@ import {
   learningResourceJsonLd,
   newsArticleJsonLd,
   newsListResponseSchema,
+  newsletterIssueJsonLd,
   organizationJsonLd,
   screenApi,
   resourceSchema,
@@ -32,7 +33,12 @@ export interface PageMeta {
   noindex?: boolean;
   jsonLd: object[];
   rssPath?: string;
+  /** The feed's title in the alternate link; "NeuralBeat news" when unset. */
+  rssTitle?: string;
 }
+
+/** The newsletter archive's feed (E2's /newsletter/rss.xml), offered on the archive and on each issue. */
+const NEWSLETTER_FEED = { rssPath: '/newsletter/rss.xml', rssTitle: 'NeuralBeat newsletter' };
 
 const DEFAULT_DESCRIPTION = STATIC_PAGES['/']!.description;
 const notFound = (path: string): PageMeta => ({ status: 404, ...NOT_FOUND_PAGE, canonicalPath: path, type: 'website', jsonLd: [] });
@@ -53,6 +59,18 @@ interface Detail<S extends z.ZodType = z.ZodType> {
   build: (body: z.infer<S>, abs: (p: string) => string) => Omit<PageMeta, 'status'>;
 }
 const detail = <S extends z.ZodType>(d: Detail<S>) => d as unknown as Detail;
+
+/** What an archived issue's head tags need from GET /api/newsletter/issues/{slug}. */
+const archivedIssueSchema = z.object({
+  issue: z.object({
+    slug: z.string(),
+    number: z.number(),
+    subject: z.string(),
+    preheader: z.string(),
+    intro: z.string(),
+    sentAt: z.string(),
+  }),
+});
 
 /** Detail pages whose head tags come from the record, read through the content service's public API. */
 const DETAILS: Detail[] = [
@@ -130,6 +148,22 @@ const DETAILS: Detail[] = [
       };
     },
   }),
+  detail({
+    // /newsletter/archive, /confirm and /unsubscribe are fixed pages, answered before the details.
+    pattern: /^\/newsletter\/([^/]+)$/,
+    api: (slug) => `/api/newsletter/issues/${encodeURIComponent(slug)}`,
+    schema: archivedIssueSchema,
+    build: ({ issue }, abs) => {
+      return {
+        title: issue.subject,
+        description: clip(issue.preheader || issue.intro),
+        canonicalPath: `/newsletter/${issue.slug}`,
+        type: 'article',
+        jsonLd: [newsletterIssueJsonLd(issue, abs)],
+        ...NEWSLETTER_FEED,
+      };
+    },
+  }),
 ];
 
 const parseJson = (text: string): unknown => {
@@ -176,6 +210,7 @@ export class PageMetaResolver {
         type: 'website',
         jsonLd: path === '/' ? siteJsonLd(this.abs) : path === '/about' ? [...siteJsonLd(this.abs), aboutPageJsonLd(this.abs)] : [],
         ...(path === '/' || path === '/news' ? { rssPath: '/rss.xml' } : {}),
+        ...(path === '/newsletter/archive' ? NEWSLETTER_FEED : {}),
       };
     }
     const tag = path.match(/^\/news\/tag\/([^/]+)$/);

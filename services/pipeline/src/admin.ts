@@ -2,8 +2,9 @@ import { QueueEvents, type Worker } from 'bullmq';
 import type { Router } from 'express';
 import { sessionStoreFor } from '@neuralbeat/common';
 import { PIPELINE_QUEUES } from '@neuralbeat/common/contracts';
+import type { NewsletterIssues } from './newsletter/newsletterIssues';
 import type { PipelineQueues } from './queues';
-import { adminRoutes } from './routes/admin';
+import { adminRoutes, type AdminMail } from './routes/admin';
 import { AdminFixRunner } from './services/adminFixRunner';
 import { DiagnosticsService } from './services/diagnosticsService';
 import { PipelineStatsService } from './services/pipelineStatsService';
@@ -19,7 +20,11 @@ export interface PipelineAdmin {
 }
 
 /** The operator side of the pipeline: its API, and (when this process runs workers) the admin-fix worker. */
-export function startPipelineAdmin(deps: WorkerDeps, queues: PipelineQueues, options: { worker: boolean }): PipelineAdmin {
+export function startPipelineAdmin(
+  deps: WorkerDeps & { mail: AdminMail },
+  queues: PipelineQueues,
+  options: { worker: boolean; newsletter: NewsletterIssues },
+): PipelineAdmin {
   const { db, redis, config } = deps;
   const events = new QueueEvents(PIPELINE_QUEUES.adminFix.name, { connection: redis, prefix: config.REDIS_PREFIX });
   events.on('error', (err) => deps.logger.error({ err }, 'admin fix events error'));
@@ -34,6 +39,8 @@ export function startPipelineAdmin(deps: WorkerDeps, queues: PipelineQueues, opt
     diagnostics: new DiagnosticsService(db, () => monitor.summaries(), config.STUCK_ARTICLE_MINUTES),
     queues: monitor,
     sources: new SourcesConsole(db, queues.collect, config.COLLECT_INTERVAL_SECONDS),
+    mail: deps.mail,
+    newsletter: options.newsletter,
   });
   return {
     router,

@@ -37,6 +37,17 @@ export const pipelineSettings = settingsOf([
   'FULL_TEXT_CONCURRENCY',
   'PAGE_TIMEOUT_MS',
   'PAGE_MAX_BYTES',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'MAIL_RATE_PER_SECOND',
+  'MAIL_POOL_SIZE',
+  'MAIL_CATCHER_PORT',
+  'NEWSLETTER_SECRET',
+  'NEWSLETTER_UNSUBSCRIBE_MAILTO',
+  'NEWSLETTER_DIGEST_DAY',
+  'NEWSLETTER_DIGEST_HOUR',
+  'NEWSLETTER_TIME_ZONE',
+  'NEWSLETTER_AUTO_SEND',
 ]);
 export type PipelineConfig = z.infer<typeof pipelineSettings>;
 

@@ -5,9 +5,14 @@ import { scheduleCollection } from './collect/scheduler';
 import type { PipelineConfig } from './config';
 import { demoFeedsRouter, registerDemoSources } from './demoFeeds';
 import { QueueArticleFlow } from './flow';
+import { startForgetUnconfirmed } from './mail/forgetUnconfirmed';
+import { MailRepository } from './mail/mailRepository';
+import { startPipelineMail } from './mail/pipelineMail';
+import { createDigest } from './newsletter/digest';
 import { closeQueues, createPipelineQueues } from './queues';
 import { PipelineSweep } from './sweep/pipelineSweep';
 import { startWorkers } from './workers';
+import { transactionalMailHandlers } from './workers/transactionalMail';
 
 export interface PipelineOptions {
   /** Tests that drive processors directly turn the workers off. */
@@ -32,7 +37,14 @@ export async function startPipeline(
   const flow = new QueueArticleFlow(queues, db);
   // The pipeline writes events too (collected, published); its relay also covers content's while that is down.
   const relay = new OutboxRelay({ db, bus, logger, pollMs: cfg.OUTBOX_POLL_MS, relayAfterMs: cfg.OUTBOX_RELAY_AFTER_MS }).start();
-  const admin = startPipelineAdmin({ db, redis, logger, config: cfg, flow, bus }, queues, { worker: options.workers !== false });
+  // All mail leaves through the relay at SMTP_URL or, with none, the local catcher started here.
+  const mail = await startPipelineMail({ db, logger, config: cfg });
+  // The weekly digest: its workers send where the pipeline's mail goes.
+  const digest = await createDigest({ db, redis, logger, config: cfg, smtpUrl: mail.smtpUrl, workers: options.workers !== false });
+  const admin = startPipelineAdmin({ db, redis, logger, config: cfg, flow, bus, mail }, queues, {
+    worker: options.workers !== false,
+    newsletter: digest.issues,
+  });
   const app = createPipelineApp({
     db,
     redis,
@@ -43,9 +55,15 @@ export async function startPipeline(
   const server = await serve(app, cfg.PIPELINE_PORT, cfg.LISTEN_HOST);
   const workers = options.workers === false ? [] : startWorkers({ db, redis, logger, config: cfg, flow, bus }, redis);
   let sweep: PipelineSweep | undefined;
+  let forgetUnconfirmed: Awaited<ReturnType<typeof startForgetUnconfirmed>> | undefined;
   if (cfg.DEMO_FEEDS) await registerDemoSources(db, `http://127.0.0.1:${server.port}`);
   if (workers.length) {
-    bus.subscribe('pipeline', { 'article.collected': ({ articleId }, event) => flow.start(articleId, event.requestId) });
+    const mailRepo = new MailRepository(db);
+    bus.subscribe('pipeline', {
+      'article.collected': ({ articleId }, event) => flow.start(articleId, event.requestId),
+      ...transactionalMailHandlers({ repo: mailRepo, transport: mail.transport, logger, secret: mail.secret, config: cfg }),
+    });
+    forgetUnconfirmed = await startForgetUnconfirmed({ connection: redis, prefix: cfg.REDIS_PREFIX, repo: mailRepo, logger });
     sweep = new PipelineSweep({
       db,
       flow,
@@ -57,6 +75,10 @@ export async function startPipeline(
     }).start();
     const scheduled = await scheduleCollection(queues.collect, db, cfg.COLLECT_INTERVAL_SECONDS);
     logger.info({ port: server.port, sources: scheduled }, 'pipeline listening; collection scheduled');
+    logger.info(
+      { smtp: mail.smtp, catcherPort: mail.catcher?.port },
+      mail.catcher ? 'mail caught locally (no SMTP_URL)' : 'mail goes to the SMTP relay',
+    );
   }
   return {
     ...server,
@@ -65,6 +87,9 @@ export async function startPipeline(
       await sweep?.close();
       // Running jobs finish before the workers close; unstarted ones stay queued for the next start.
       await Promise.all(workers.map((w) => w.close()));
+      await forgetUnconfirmed?.close();
+      await digest.close();
+      await mail.close();
       await relay.close();
       await admin.close();
       await closeQueues(queues);

@@ -103,13 +103,14 @@ describe('jobs', () => {
 });
 
 describe('POST /api/newsletter/subscribe', () => {
-  it('stores an address once and answers the same for a repeat', async () => {
-    const first = await post('/api/newsletter/subscribe', { email: 'Reader@Example.com' });
-    const again = await post('/api/newsletter/subscribe', { email: 'reader@example.com' });
-    expect(first).toEqual({ status: 200, body: { message: 'Subscribed' } });
+  it('stores an address once, trimmed with its domain lower-cased, and answers the same for a repeat', async () => {
+    const first = await post('/api/newsletter/subscribe', { email: ' Reader@Example.com ' });
+    const again = await post('/api/newsletter/subscribe', { email: 'Reader@example.COM' });
+    expect(first).toEqual({ status: 200, body: { message: 'Check your inbox to confirm your subscription.' } });
     expect(again).toEqual(first);
-    const rows = await sys.database.db('newsletters').where({ email: 'reader@example.com' });
+    const rows = await sys.database.db('newsletters').where({ email: 'Reader@example.com' });
     expect(rows).toHaveLength(1);
+    expect(rows[0].status).toBe('pending');
   });
 
   it.each([

@@ -23,6 +23,7 @@ const COLUMNS = [
       { to: '/about', label: 'About Us' },
       { to: '/contact', label: 'Contact' },
       { to: '/newsletter', label: 'Newsletter' },
+      { to: '/newsletter/archive', label: 'Newsletter Archive' },
       { to: '/ai-stats', label: 'AI Stats' },
     ],
   },

@@ -269,6 +269,15 @@ export const AUDIT_ACTIONS = [
   'sourceCollect',
   'toolApprove',
   'toolReject',
+  'newsletterCompose',
+  'newsletterEdit',
+  'newsletterTest',
+  'newsletterSchedule',
+  'newsletterSend',
+  'subscriberExport',
+  'subscriberDelete',
+  'contactMessageRead',
+  'mailClear',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export interface AuditEntry {

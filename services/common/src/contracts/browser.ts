@@ -13,3 +13,4 @@ export * from './searchConstants';
 export * from './searchPage';
 export * from './toolSubmission';
 export * from './screens';
+export * from './newsletterConstants';

@@ -16,6 +16,10 @@ export const EVENT_SCHEMAS = {
   'resource.changed': z.object({ resourceId: id }),
   'event.changed': z.object({ eventId: id }),
   'job.changed': z.object({ jobId: id }),
+  /** A pending subscriber's confirmation mail is due (content publishes at most one an hour per address). */
+  'newsletter.confirmation-requested': z.object({ subscriberId: id }),
+  /** A contact message was stored; the pipeline mails it to SITE_CONTACT_EMAIL. */
+  'contact.message-received': z.object({ messageId: id }),
 } as const;
 
 export type EventName = keyof typeof EVENT_SCHEMAS;
@@ -31,6 +35,8 @@ export const EVENT_SUBSCRIBERS: Record<EventName, readonly ServiceName[]> = {
   'resource.changed': ['search'],
   'event.changed': ['search'],
   'job.changed': ['search'],
+  'newsletter.confirmation-requested': ['pipeline'],
+  'contact.message-received': ['pipeline'],
 };
 
 export const eventQueueName = (service: ServiceName) => `events-${service}`;

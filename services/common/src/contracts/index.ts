@@ -14,3 +14,6 @@ export * from './searchPage';
 export * from './stories';
 export * from './toolSubmission';
 export * from './screens';
+export * from './newsletterIssues';
+export * from './newsletter';
+export * from './newsletterConstants';

@@ -1,4 +1,5 @@
 import type { Event, Job, NewsArticle, Resource, Tool } from './api';
+import type { NewsletterArchiveEntry } from './newsletterIssues';
 
 /**
  * schema.org descriptions of our pages, built once for both the gateway (the
@@ -119,5 +120,20 @@ export function aboutPageJsonLd(abs: Abs) {
     isPartOf: { '@type': 'WebSite', name: 'NeuralBeat', url: abs('/') },
     about: { '@type': 'Organization', name: 'NeuralBeat', url: abs('/') },
     significantLink: [abs('/sitemap.xml')],
+  };
+}
+
+/** An archived newsletter issue: an article of the newsletter's periodical. */
+export function newsletterIssueJsonLd(issue: NewsletterArchiveEntry, abs: Abs) {
+  return {
+    '@context': CONTEXT,
+    '@type': 'Article',
+    headline: issue.subject,
+    description: issue.preheader,
+    datePublished: issue.sentAt,
+    url: abs(`/newsletter/${issue.slug}`),
+    isPartOf: { '@type': 'Periodical', name: 'The NeuralBeat Newsletter', url: abs('/newsletter/archive') },
+    author: { '@type': 'Organization', name: 'NeuralBeat', url: abs('/') },
+    publisher: { '@type': 'Organization', name: 'NeuralBeat', logo: { '@type': 'ImageObject', url: abs('/images/og-image.png') } },
   };
 }

@@ -41,6 +41,20 @@ export const STATIC_PAGES: Record<string, StaticPageMeta> = {
     title: 'Newsletter',
     description: 'Subscribe to the NeuralBeat weekly AI news digest, tool recommendations and exclusive insights.',
   },
+  '/newsletter/archive': {
+    title: 'Newsletter Archive',
+    description: 'Every issue of the NeuralBeat weekly AI newsletter: the top stories, new tools, events and jobs of each week.',
+  },
+  '/newsletter/confirm': {
+    title: 'Confirm Your Subscription',
+    description: 'Confirm your subscription to the NeuralBeat newsletter.',
+    noindex: true,
+  },
+  '/newsletter/unsubscribe': {
+    title: 'Unsubscribe',
+    description: 'Unsubscribe from the NeuralBeat newsletter.',
+    noindex: true,
+  },
   '/privacy-policy': { title: 'Privacy Policy', description: 'How NeuralBeat collects, uses and protects your information.' },
   '/terms-of-service': { title: 'Terms of Service', description: 'The terms that govern your use of NeuralBeat.' },
   '/submit-tool': {

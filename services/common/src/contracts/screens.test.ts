@@ -53,6 +53,20 @@ describe('first screens of the public routes', () => {
     expect(reads('/jobs/7')![0]!.api).toBe('/api/jobs/7');
   });
 
+  it('the newsletter archive and its issues read the archive API; the token pages read nothing shared', () => {
+    expect(firstScreenOf('/newsletter/archive')).toEqual({
+      page: 'newsletter/ArchivePage',
+      reads: [{ key: ['/api/newsletter/issues'], api: '/api/newsletter/issues' }],
+    });
+    expect(firstScreenOf('/newsletter/2026-11-30-issue-1')).toEqual({
+      page: 'newsletter/IssuePage',
+      reads: [{ key: ['/api/newsletter/issues/2026-11-30-issue-1'], api: '/api/newsletter/issues/2026-11-30-issue-1' }],
+    });
+    expect(firstScreenOf('/newsletter/confirm', new URLSearchParams('token=abc'))).toEqual({ page: 'newsletter/ConfirmPage', reads: [] });
+    expect(firstScreenOf('/newsletter/unsubscribe')).toEqual({ page: 'newsletter/UnsubscribePage', reads: [] });
+    expect(firstScreenOf('/newsletter')).toEqual({ page: 'newsletter/NewsletterPage', reads: [] });
+  });
+
   it('filters in the query reach the API only when the page sends them', () => {
     expect(reads('/directory', 'category=Development&pricing=free&q=%20paint%20')![0]!.api).toBe(
       '/api/tools?category=Development&pricing=free&q=paint&limit=24&offset=0',

@@ -43,6 +43,9 @@ export const screenApi = {
   resource: (slug: string) => `/api/resources/${encodeURIComponent(slug)}`,
   event: (slug: string) => `/api/events/${encodeURIComponent(slug)}`,
   job: (id: string) => `/api/jobs/${encodeURIComponent(id)}`,
+  /** The newsletter archive: sent issues, newest first. */
+  newsletterIssues: '/api/newsletter/issues',
+  newsletterIssue: (slug: string) => `/api/newsletter/issues/${encodeURIComponent(slug)}`,
 };
 
 /**
@@ -123,6 +126,11 @@ const SCREENS: ScreenRoute[] = [
   { pattern: /^\/about$/, page: 'about/AboutPage', reads: () => [] },
   { pattern: /^\/contact$/, page: 'contact/ContactPage', reads: () => [] },
   { pattern: /^\/newsletter$/, page: 'newsletter/NewsletterPage', reads: () => [] },
+  // The token pages read per visitor (a token in the query): nothing shared to embed.
+  { pattern: /^\/newsletter\/confirm$/, page: 'newsletter/ConfirmPage', reads: () => [] },
+  { pattern: /^\/newsletter\/unsubscribe$/, page: 'newsletter/UnsubscribePage', reads: () => [] },
+  { pattern: /^\/newsletter\/archive$/, page: 'newsletter/ArchivePage', reads: () => [plain(screenApi.newsletterIssues)] },
+  { pattern: /^\/newsletter\/([^/]+)$/, page: 'newsletter/IssuePage', reads: ([slug]) => [plain(screenApi.newsletterIssue(slug!))] },
   { pattern: /^\/privacy-policy$/, page: 'legal/PrivacyPolicyPage', reads: () => [] },
   { pattern: /^\/terms-of-service$/, page: 'legal/TermsOfServicePage', reads: () => [] },
   { pattern: /^\/submit-tool$/, page: 'submit-tool/SubmitToolPage', reads: () => [] },

@@ -50,10 +50,4 @@ export class ListingsRepository {
   jobById(id: number): Promise<JobRow | undefined> {
     return this.db<JobRow>('jobs').where({ id }).first();
   }
-
-  /** True when the address was new; a repeated address stores nothing. */
-  async subscribe(email: string): Promise<boolean> {
-    const inserted = await this.db('newsletters').insert({ email }).onConflict('email').ignore().returning('id');
-    return inserted.length > 0;
-  }
 }

@@ -4,9 +4,11 @@ import type { ContentDeps } from './deps';
 import { NewsService } from '../services/newsService';
 import { contentSurrogateKeys } from '../services/publicContentChanges';
 import { aiStatsRoutes } from './aiStats';
+import { contactRoutes } from './contact';
 import { listingRoutes } from './listings';
 import { newsRoutes } from './news';
 import { newsletterRoutes } from './newsletter';
+import { newsletterArchiveRoutes } from './newsletterArchive';
 import { toolRoutes } from './tools';
 
 /** Mounts every public content route under /api. */
@@ -43,6 +45,8 @@ export function publicRoutes(deps: ContentDeps): Router {
   router.use(toolRoutes(deps));
   router.use(listingRoutes(deps));
   router.use(newsletterRoutes(deps));
+  router.use(newsletterArchiveRoutes(deps));
+  router.use(contactRoutes(deps));
   router.use(aiStatsRoutes(deps));
   return router;
 }

@@ -7,6 +7,7 @@ import { presentReviewTool } from '../presenters/toolReviewPresenter';
 import { TagStatsService } from '../services/tagStatsService';
 import { ToolService } from '../services/toolService';
 import { authRoutes } from './auth';
+import { newsletterAdminRoutes } from './newsletterAdmin';
 
 const toolIdParam = z.object({
   id: z.coerce.number({ error: 'id must be a tool id' }).int('id must be a tool id').positive('id must be a tool id'),
@@ -14,7 +15,8 @@ const toolIdParam = z.object({
 
 /**
  * The operator side of content, mounted before the public routes: sign-in
- * (`/api/auth`), tag management (`/api/tags`) and tool review (`/api/admin/tools`).
+ * (`/api/auth`), tag management (`/api/tags`), tool review (`/api/admin/tools`),
+ * newsletter subscribers and the contact inbox.
  * Everything but sign-in needs an operator session, checked here as well as in the gateway's path.
  */
 export function operatorRoutes(deps: ContentDeps): Router {
@@ -51,8 +53,12 @@ export function operatorRoutes(deps: ContentDeps): Router {
     const row = (await tools.tools.findForReview(id))!;
     res.json({ message: `"${row.name}" was rejected`, tool: presentReviewTool(row) });
   });
+  router.use(['/admin/newsletter/subscribers', '/admin/contact-messages'], guard);
+  router.use(newsletterAdminRoutes(deps));
   // Anything else under the guarded prefixes is a JSON 404 for operators, never the public routes.
-  router.use(['/tags', '/admin/tools'], (req, _res, next) => next(notFound(`No route for ${req.method} ${req.originalUrl.split('?')[0]}`)));
+  router.use(['/tags', '/admin/tools', '/admin/newsletter/subscribers', '/admin/contact-messages'], (req, _res, next) =>
+    next(notFound(`No route for ${req.method} ${req.originalUrl.split('?')[0]}`)),
+  );
 
   return router;
 }

@@ -1,3 +1,4 @@
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Briefcase, GraduationCap, Mail, Mic, Newspaper, Wrench } from 'lucide-react';
@@ -6,6 +7,9 @@ import { Seo } from '../../seo/Seo';
 import { siteConfig } from '../../app/siteConfig';
 import { Button, Card, Container, Grid, Input, PageHeading, TextArea } from '../../components/ui';
 import { NewsletterSignup } from '../../components/NewsletterSignup';
+import { useToast } from '../../components/toast/ToastProvider';
+import { Honeypot } from '../../components/contact/Honeypot';
+import { contactErrorMessage, useSendContactMessage } from '../../components/contact/contactApi';
 import { aboutJsonLd } from '../../seo/siteJsonLd';
 
 const OFFERS = [
@@ -111,19 +115,58 @@ export default function AboutPage() {
             <p>San Francisco, CA</p>
             <p>Monday - Friday: 9am - 5pm PST</p>
           </div>
-          <form onSubmit={(e) => e.preventDefault()} aria-label="Message form">
-            <label htmlFor="about-name">Name</label>
-            <Input id="about-name" />
-            <label htmlFor="about-email">Email</label>
-            <Input id="about-email" type="email" />
-            <label htmlFor="about-message">Message</label>
-            <TextArea id="about-message" />
-            <Button type="submit">Send Message</Button>
-          </form>
+          <AboutMessageForm />
         </Touch>
       </Section>
       <NewsletterSignup variant="about" />
     </Container>
+  );
+}
+
+const ABOUT_EMPTY = { name: '', email: '', message: '' };
+/** About's form has no subject field; the operators' inbox and the mail show where the message came from. */
+const ABOUT_SUBJECT = 'Message from the About page';
+
+/** Get In Touch's message form: sent like the Contact page's. */
+function AboutMessageForm() {
+  const [form, setForm] = useState(ABOUT_EMPTY);
+  const [website, setWebsite] = useState('');
+  const send = useSendContactMessage();
+  const toast = useToast();
+  const handleSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    send.mutate(
+      { ...form, subject: ABOUT_SUBJECT, website },
+      {
+        onSuccess: () => {
+          setForm(ABOUT_EMPTY);
+          toast({ title: 'Message sent!', description: "We'll get back to you as soon as possible." });
+        },
+        onError: (err) => toast({ title: 'Error', description: contactErrorMessage(err), variant: 'destructive' }),
+      },
+    );
+  };
+  const field = (name: keyof typeof ABOUT_EMPTY) => ({
+    id: `about-${name}`,
+    name,
+    required: true,
+    value: form[name],
+    disabled: send.isPending,
+    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value })),
+  });
+  return (
+    <form onSubmit={handleSubmit} aria-label="Message form">
+      <label htmlFor="about-name">Name</label>
+      <Input {...field('name')} autoComplete="name" />
+      <label htmlFor="about-email">Email</label>
+      <Input {...field('email')} type="email" autoComplete="email" />
+      <label htmlFor="about-message">Message</label>
+      <TextArea {...field('message')} />
+      <Honeypot id="about-website" value={website} onChange={setWebsite} />
+      <Button type="submit" disabled={send.isPending}>
+        {send.isPending ? 'Sending...' : 'Send Message'}
+      </Button>
+    </form>
   );
 }
 
@@ -179,6 +222,7 @@ const Touch = styled.div`
     grid-template-columns: 1fr 1fr;
   }
   form {
+    position: relative;
     display: grid;
     gap: 0.4rem;
   }

@@ -21,6 +21,10 @@ const DiagnosticsPage = lazy(() => import('./DiagnosticsPage'));
 const FixLowSeoPage = lazy(() => import('./FixLowSeoPage'));
 const ToolReviewPage = lazy(() => import('./ToolReviewPage'));
 const SourcesPage = lazy(() => import('./SourcesPage'));
+const NewsletterAdminPage = lazy(() => import('./NewsletterAdminPage'));
+const SubscribersPage = lazy(() => import('./SubscribersPage'));
+const MessagesPage = lazy(() => import('./MessagesPage'));
+const MailPage = lazy(() => import('./MailPage'));
 
 const NAV = [
   { to: '/admin', label: 'Dashboard', end: true },
@@ -31,6 +35,10 @@ const NAV = [
   { to: '/admin/fix-status', label: 'Fix Status' },
   { to: '/admin/fix-low-seo', label: 'Low SEO' },
   { to: '/admin/pipeline-diagnostics', label: 'Diagnostics' },
+  { to: '/admin/newsletter', label: 'Newsletter' },
+  { to: '/admin/subscribers', label: 'Subscribers' },
+  { to: '/admin/messages', label: 'Messages' },
+  { to: '/admin/mail', label: 'Mail' },
 ];
 
 /** The operator console (/admin/*): sign-in, then every screen behind an operator session. */
@@ -48,6 +56,11 @@ export default function AdminApp() {
           <Route path="fix-low-seo" element={<FixLowSeoPage />} />
           <Route path="tools" element={<ToolReviewPage />} />
           <Route path="sources" element={<SourcesPage />} />
+          <Route path="newsletter" element={<NewsletterAdminPage />} />
+          <Route path="newsletter/:id" element={<NewsletterAdminPage />} />
+          <Route path="subscribers" element={<SubscribersPage />} />
+          <Route path="messages" element={<MessagesPage />} />
+          <Route path="mail" element={<MailPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

@@ -31,6 +31,10 @@ const TOOLS = [
   },
   { to: '/admin/tools', title: 'Tool Review', text: 'Approve or reject submitted tools.' },
   { to: '/admin/sources', title: 'News Sources', text: 'Feeds, schedules, last collections and errors.' },
+  { to: '/admin/newsletter', title: 'Newsletter', text: 'Compose, preview, test, schedule and send the weekly issue.' },
+  { to: '/admin/subscribers', title: 'Subscribers', text: 'Search newsletter addresses; export or delete one.' },
+  { to: '/admin/messages', title: 'Messages', text: 'The contact inbox: messages from the Contact and About forms.' },
+  { to: '/admin/mail', title: 'Mail', text: 'Mail caught locally when no SMTP server is set: HTML, text and headers.' },
 ];
 const COMING_SOON = ['Content Processing', 'System Settings', 'Site Content'];
 const PROVIDER_COLORS = ['#4f46e5', '#16a34a', '#d97706', '#0ea5e9', '#dc2626'];
@@ -46,6 +50,11 @@ const ACTION_LABELS: Record<string, string> = {
   sourceCollect: 'Collected a source now',
   toolApprove: 'Approved a tool',
   toolReject: 'Rejected a tool',
+  newsletterCompose: 'Composed a newsletter issue',
+  newsletterEdit: 'Edited a newsletter issue',
+  newsletterTest: 'Sent a test of a newsletter issue',
+  newsletterSchedule: 'Scheduled a newsletter issue',
+  newsletterSend: 'Sent a newsletter issue',
 };
 
 /** /admin: pipeline status, the tools, queues, charts and what operators did lately. */

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { STATIC_PAGES } from '@neuralbeat/common/contracts/browser';
@@ -6,26 +6,35 @@ import { Seo } from '../../seo/Seo';
 import { siteConfig } from '../../app/siteConfig';
 import { useToast } from '../../components/toast/ToastProvider';
 import { Button, Card, Container, Input, Muted, PageHeading, TextArea } from '../../components/ui';
+import { Honeypot } from '../../components/contact/Honeypot';
+import { contactErrorMessage, useSendContactMessage } from '../../components/contact/contactApi';
 
-const SEND_DELAY_MS = 1500;
 const EMPTY = { name: '', email: '', subject: '', message: '' };
 
-/** The contact form is simulated: nothing is sent anywhere. */
+/**
+ * The contact form sends for real: the
+ * message is mailed to the team and kept in the operators' inbox. Same states
+ * and toasts as the original; a failure keeps what was typed.
+ */
 export default function ContactPage() {
   const [form, setForm] = useState(EMPTY);
-  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
+  const [website, setWebsite] = useState('');
+  const send = useSendContactMessage();
+  const state = send.isPending ? 'sending' : send.isSuccess ? 'sent' : 'idle';
   const toast = useToast();
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
 
   const handleSubmit = (e: FormEvent) => {
     e.preventDefault();
-    setState('sending');
-    timer.current = setTimeout(() => {
-      setState('sent');
-      setForm(EMPTY);
-      toast({ title: 'Message sent!', description: "We'll get back to you as soon as possible." });
-    }, SEND_DELAY_MS);
+    send.mutate(
+      { ...form, website },
+      {
+        onSuccess: () => {
+          setForm(EMPTY);
+          toast({ title: 'Message sent!', description: "We'll get back to you as soon as possible." });
+        },
+        onError: (err) => toast({ title: 'Error', description: contactErrorMessage(err), variant: 'destructive' }),
+      },
+    );
   };
   const meta = STATIC_PAGES['/contact'];
   const input = (name: keyof typeof EMPTY) => ({
@@ -60,7 +69,7 @@ export default function ContactPage() {
             <Done>
               <h2>Message Sent!</h2>
               <p>Thank you for reaching out. Our team typically responds within 24-48 business hours.</p>
-              <Button type="button" onClick={() => setState('idle')}>
+              <Button type="button" onClick={() => send.reset()}>
                 Send Another Message
               </Button>
             </Done>
@@ -75,6 +84,7 @@ export default function ContactPage() {
             <Input {...input('subject')} />
             <label htmlFor="contact-message">Message</label>
             <TextArea {...input('message')} rows={6} />
+            <Honeypot id="contact-website" value={website} onChange={setWebsite} />
             <small>
               By sending this message you agree to our <Link to="/privacy-policy">Privacy Policy</Link>.
             </small>
@@ -104,6 +114,7 @@ const Details = styled.aside`
   }
 `;
 const Form = styled.form`
+  position: relative;
   display: grid;
   gap: 0.4rem;
   label {

@@ -1,12 +1,14 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useMutation } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { Lightbulb, Newspaper, Wrench } from 'lucide-react';
 import { STATIC_PAGES } from '@neuralbeat/common/contracts/browser';
 import { Seo } from '../../seo/Seo';
+import { apiPost } from '../../api/client';
 import { useToast } from '../../components/toast/ToastProvider';
 import { Button, Card, Container, Grid, Input, Muted, PageHeading } from '../../components/ui';
 
-const SUBSCRIBE_DELAY_MS = 1000;
 const BENEFITS = [
   [Newspaper, 'Weekly AI News Digest', 'The week’s most important stories in one short read.'],
   [Wrench, 'Tool Recommendations', 'New and notable AI tools, tried and explained.'],
@@ -18,27 +20,30 @@ const TESTIMONIALS = [
   ['Sofia R.', 'Founder', 'It keeps my whole team on the same page about what is changing in AI.'],
 ];
 
-/** The newsletter page's form is simulated: it shows the flow without a call. */
+/**
+ * The newsletter page subscribes for real:
+ * same states and toasts as the original, and the thank-you card says that the
+ * subscription starts once the address is confirmed (double opt-in).
+ */
 export default function NewsletterPage() {
   const [email, setEmail] = useState('');
-  const [state, setState] = useState<'idle' | 'subscribing' | 'done'>('idle');
   const toast = useToast();
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const subscribe = useMutation({
+    mutationFn: (address: string) => apiPost('/api/newsletter/subscribe', { email: address }),
+    onSuccess: () => toast({ title: 'Successfully subscribed!' }),
+    onError: () => toast({ title: 'Subscription failed', description: 'Please try again later.', variant: 'destructive' }),
+  });
+  const state = subscribe.isPending ? 'subscribing' : subscribe.isSuccess ? 'done' : 'idle';
   const handleSubmit = (e: FormEvent) => {
     e.preventDefault();
-    setState('subscribing');
-    timer.current = setTimeout(() => {
-      setState('done');
-      toast({ title: 'Successfully subscribed!' });
-    }, SUBSCRIBE_DELAY_MS);
+    subscribe.mutate(email.trim());
   };
   const meta = STATIC_PAGES['/newsletter'];
   return (
     <Container>
       <Seo title={meta.title} description={meta.description} path="/newsletter" />
       <PageHeading>The NeuralBeat Newsletter</PageHeading>
-      <Muted>Join 25,000+ readers who get the week in AI every Friday.</Muted>
+      <Muted>Join 25,000+ readers who get the week in AI in one short email.</Muted>
       <Grid $min="240px" style={{ margin: '2rem 0' }}>
         {BENEFITS.map(([Icon, title, text]) => (
           <Card key={title}>
@@ -54,12 +59,12 @@ export default function NewsletterPage() {
         <Card role="status">
           <Pad style={{ textAlign: 'center' }}>
             <h2>Thank You for Subscribing!</h2>
-            <p>Your first issue arrives this Friday.</p>
+            <p>Check your inbox and open the confirmation link we sent you: your subscription starts once you confirm.</p>
             <Button
               type="button"
               onClick={() => {
                 setEmail('');
-                setState('idle');
+                subscribe.reset();
               }}
             >
               Subscribe Another Email
@@ -85,6 +90,9 @@ export default function NewsletterPage() {
           </Row>
         </Form>
       )}
+      <p style={{ marginTop: '1rem' }}>
+        <Link to="/newsletter/archive">Read past issues in the newsletter archive</Link>
+      </p>
       <section aria-labelledby="testimonials" style={{ marginTop: '3rem' }}>
         <h2 id="testimonials">What readers say</h2>
         <Grid $min="240px">

@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { MAX_PAGE_LIMIT, SIMPLE_EMAIL_PATTERN } from './constants';
+import { CONTACT_LIMITS, NEWSLETTER_EVENT_TYPES, SUBSCRIBER_STATUSES, type SubscriberStatus } from './newsletterConstants';
+
+/**
+ * Subscriptions (double opt-in, unsubscribe, the bounce webhook), contact
+ * messages and the caught mail: the public calls (content), the operator calls
+ * (content: subscribers, contact inbox; pipeline: mail) and their answers.
+ * The digest's issues are in newsletterIssues.ts.
+ */
+
+const requiredEmail = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(254, 'Email is too long')
+    .regex(SIMPLE_EMAIL_PATTERN, 'Please enter a valid email address.');
+
+/** A signed link's token (services/common/src/mail/tokens.ts); its signature is checked by the service. */
+const token = z
+  .string({ error: 'token is required' })
+  .trim()
+  .min(1, 'token is required')
+  .max(512, 'This link is invalid. Please subscribe again.');
+
+export const newsletterTokenSchema = z.object({ token });
+export type NewsletterTokenRequest = z.infer<typeof newsletterTokenSchema>;
+
+export const newsletterEventsSchema = z.object({
+  events: z
+    .array(
+      z.object({
+        type: z.enum(NEWSLETTER_EVENT_TYPES, { error: 'type must be bounce, complaint or unsubscribe' }),
+        email: requiredEmail('email is required'),
+        /** Bounces only: false for a temporary failure (mailbox full), which does not suppress. */
+        permanent: z.boolean({ error: 'permanent must be true or false' }).optional(),
+      }),
+      { error: 'events must be a list' },
+    )
+    .max(1000, 'events: at most 1000 per call'),
+});
+export type NewsletterEventsRequest = z.infer<typeof newsletterEventsSchema>;
+
+const contactText = (name: string, max: number) =>
+  z
+    .string({ error: `${name} is required` })
+    .trim()
+    .min(1, `${name} is required`)
+    .max(max, `${name} is too long (at most ${max} characters)`);
+
+/** POST /api/contact. `website` is the honeypot: people never see it, so a filled one is a bot. */
+export const contactMessageSchema = z.object({
+  name: contactText('Name', CONTACT_LIMITS.name),
+  email: requiredEmail('Email is required'),
+  subject: contactText('Subject', CONTACT_LIMITS.subject),
+  message: contactText('Message', CONTACT_LIMITS.message),
+  website: z.string({ error: 'website must be text' }).max(500).optional().default(''),
+});
+export type ContactMessageRequest = z.input<typeof contactMessageSchema>;
+
+const pageQuery = (defaultLimit: number) => ({
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be an integer')
+    .min(1, 'limit must be at least 1')
+    .max(MAX_PAGE_LIMIT, `limit must be at most ${MAX_PAGE_LIMIT}`)
+    .default(defaultLimit),
+  offset: z.coerce
+    .number({ error: 'offset must be a number' })
+    .int('offset must be an integer')
+    .min(0, 'offset must be 0 or more')
+    .max(1_000_000_000, 'offset is too large')
+    .default(0),
+});
+
+export const adminSubscribersQuerySchema = z.object({
+  q: z.string().trim().max(254, 'q is too long').optional(),
+  status: z.enum(SUBSCRIBER_STATUSES, { error: `status must be one of ${SUBSCRIBER_STATUSES.join(', ')}` }).optional(),
+  ...pageQuery(50),
+});
+export const adminContactMessagesQuerySchema = z.object(pageQuery(25));
+
+export const newsletterIdParamSchema = z.object({
+  id: z.coerce.number({ error: 'id must be a number' }).int('id must be an integer').positive('id must be positive'),
+});
+
+// ---------- answers ----------
+
+export interface NewsletterMessageResponse {
+  message: string;
+}
+export interface NewsletterConfirmResponse {
+  message: string;
+  email: string;
+}
+/** GET /api/newsletter/unsubscribe?token=: who the link is for (masked) and where they stand; changes nothing. */
+export interface NewsletterUnsubscribeInfo {
+  email: string;
+  status: SubscriberStatus;
+}
+export interface NewsletterEventsResponse {
+  suppressed: number;
+}
+
+export interface AdminSubscriber {
+  id: number;
+  email: string;
+  status: SubscriberStatus;
+  createdAt: string;
+  confirmedAt: string | null;
+  unsubscribedAt: string | null;
+  suppressedReason: string | null;
+}
+export interface AdminSubscribersResponse {
+  subscribers: AdminSubscriber[];
+  total: number;
+}
+/** GET /api/admin/newsletter/subscribers/{id}/export: everything stored about one subscriber. */
+export interface SubscriberExport {
+  exportedAt: string;
+  subscriber: AdminSubscriber & {
+    confirmationSentAt: string | null;
+    suppressedAt: string | null;
+    updatedAt: string;
+  };
+  deliveries: {
+    issueId: number;
+    issueNumber: number | null;
+    subject: string | null;
+    status: string;
+    attempts: number;
+    sentAt: string | null;
+  }[];
+}
+
+export interface AdminContactMessage {
+  id: number;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  createdAt: string;
+  deliveredAt: string | null;
+  deliveryError: string | null;
+  readAt: string | null;
+}
+export interface AdminContactMessagesResponse {
+  messages: AdminContactMessage[];
+  total: number;
+}
+
+export interface AdminMailSummary {
+  id: string;
+  receivedAt: string;
+  from: string;
+  to: string[];
+  subject: string;
+  size: number;
+}
+export interface AdminMailListResponse {
+  /** Whether this pipeline runs the local catcher (no SMTP_URL). */
+  enabled: boolean;
+  /** Where mail goes: the relay's address without its password, or the catcher's. */
+  smtp: string;
+  messages: AdminMailSummary[];
+}
+export interface AdminMailMessage extends Omit<AdminMailSummary, 'size'> {
+  headers: { key: string; value: string }[];
+  html: string | null;
+  text: string | null;
+}
+export interface AdminMailMessageResponse {
+  message: AdminMailMessage;
+}

@@ -1,0 +1,122 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { buildService } from '../../../scripts/buildServices';
+import { MailCatcher } from '../../../services/common/src/mail/catcher';
+import { createDigest, type Digest } from '../../../services/pipeline/src/newsletter/digest';
+import { pipelineConfig } from '../../../services/pipeline/src/config';
+import { createRedis } from '@neuralbeat/common';
+import { scratchBuildDir } from '../../support/scratchBuild';
+import { createTestDatabase, testRedisPrefix, type TestDatabase } from '../../support/testEnv';
+import { exited, seededRandom, until } from '../../support/faults';
+
+/**
+ * The sender SIGKILLed mid-issue, three times, and started again each time:
+ * every confirmed subscriber ends with exactly one copy in the catcher.
+ */
+const SUBSCRIBERS = 600;
+const KILLS = 3;
+
+let t: TestDatabase;
+let catcher: MailCatcher;
+let digest: Digest;
+let sender: ChildProcess | undefined;
+const redis = createRedis(inject('redisUrl'));
+const prefix = testRedisPrefix();
+const copies = new Map<string, number>();
+let received = 0;
+const killPoints: number[] = [];
+
+const scratch = scratchBuildDir('pipeline');
+beforeAll(async () => {
+  [t] = await Promise.all([createTestDatabase(), buildService('pipeline', { outdir: scratch.dir })]);
+  catcher = new MailCatcher({
+    port: 0,
+    countOnly: true,
+    onMessage: (message) => {
+      for (const to of message.to) copies.set(to, (copies.get(to) ?? 0) + 1);
+      received++;
+      // Killed the moment the catcher has taken the message: the sender has others in flight at every stage.
+      if (killPoints.length && received >= killPoints[0]!) {
+        killPoints.shift();
+        sender?.kill('SIGKILL');
+      }
+    },
+  });
+  await catcher.start();
+  await t.db.raw(
+    `INSERT INTO newsletters (email, status, confirmed_at)
+     SELECT 'reader' || g || '@example.com', 'confirmed', now() FROM generate_series(1, ?) g`,
+    [SUBSCRIBERS],
+  );
+  // Pending and unsubscribed addresses get nothing.
+  await t.db('newsletters').insert([
+    { email: 'pending@example.com', status: 'pending' },
+    { email: 'gone@example.com', status: 'unsubscribed' },
+  ]);
+});
+afterAll(async () => {
+  if (sender && sender.exitCode === null && sender.signalCode === null) {
+    sender.kill('SIGKILL');
+    await exited(sender);
+  }
+  await digest?.close();
+  await catcher?.stop();
+  redis.disconnect();
+  await t.drop();
+  scratch.remove();
+});
+
+const env = () => ({
+  ...process.env,
+  LOG_LEVEL: 'error',
+  DATABASE_URL: t.url,
+  REDIS_URL: inject('redisUrl'),
+  REDIS_PREFIX: prefix,
+  PIPELINE_PORT: '0',
+  DEMO_FEEDS: 'false',
+  SMTP_URL: `smtp://127.0.0.1:${catcher.port}`,
+  MAIL_RATE_PER_SECOND: '0',
+  NEWSLETTER_SECRET: 'crash-resume-test-secret-0123456789',
+  // A killed sender's batch is taken up by the next process after this long.
+  PIPELINE_LOCK_MS: '2000',
+  PIPELINE_BACKOFF_MS: '100',
+});
+const startSender = () =>
+  spawn(process.execPath, [path.join(scratch.dir, 'main.js')], { env: env(), stdio: ['ignore', 'ignore', 'inherit'] });
+
+describe('newsletter delivery: SIGKILL mid-issue', () => {
+  it(
+    `kills the sender ${KILLS} times while it sends to ${SUBSCRIBERS} subscribers: each gets exactly one copy`,
+    { timeout: 240_000 },
+    async () => {
+      const random = seededRandom(20261126);
+      let at = 0;
+      for (let k = 0; k < KILLS; k++) {
+        at += 40 + Math.floor(random() * (SUBSCRIBERS / KILLS - 60));
+        killPoints.push(at);
+      }
+      const cfg = pipelineConfig(env());
+      digest = await createDigest({ db: t.db, redis, logger: pino({ level: 'silent' }), config: cfg, workers: false });
+      const issue = await digest.issues.compose();
+      sender = startSender();
+      await digest.issues.sendNow(issue.id);
+      for (let k = 0; k < KILLS; k++) {
+        await exited(sender);
+        expect(sender.signalCode).toBe('SIGKILL');
+        sender = startSender();
+      }
+      await until(async () => (await digest.issues.get(issue.id)).status === 'sent', 'the issue sent', 180_000);
+
+      const counts = await digest.issues.counts(issue.id);
+      expect(counts).toEqual({ recipients: SUBSCRIBERS, pending: 0, sent: SUBSCRIBERS, failed: 0, bounced: 0 });
+      const duplicates = [...copies].filter(([, n]) => n > 1);
+      expect(duplicates).toEqual([]);
+      expect(copies.size).toBe(SUBSCRIBERS);
+      expect(copies.has('pending@example.com') || copies.has('gone@example.com')).toBe(false);
+      expect(received).toBe(SUBSCRIBERS);
+    },
+  );
+});
