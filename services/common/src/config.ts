@@ -57,6 +57,14 @@ export const configSchema = z.object({
   PIPELINE_BACKOFF_MS: z.coerce.number().int().min(0).default(2000),
   /** Jobs each pipeline stage runs at once. */
   PIPELINE_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+  /** A job is closed this many days after it was posted, whatever its board says (and its JobPosting data's validThrough says so). */
+  JOB_MAX_AGE_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3650)
+    .default(45)
+    .describe('Days after posting when a job closes, whatever its board says; also its validThrough'),
   /** Give up on a feed that has not answered after this long. */
   FEED_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   /** How often each outbox relay looks for events their writer could not publish (see services/common/src/outbox.ts). */

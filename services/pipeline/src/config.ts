@@ -19,6 +19,7 @@ export const pipelineSettings = settingsOf([
   'GEMINI_MODEL',
   'COLLECT_INTERVAL_SECONDS',
   'FEED_TIMEOUT_MS',
+  'JOB_MAX_AGE_DAYS',
   'DEMO_FEEDS',
   'PIPELINE_CONCURRENCY',
   'PIPELINE_BACKOFF_MS',
