@@ -1,3 +1,4 @@
+import { parseHTML } from 'linkedom';
 import { z } from 'zod';
 import { htmlToText } from '@neuralbeat/common/html';
 import type { JOB_TYPES } from '@neuralbeat/common/contracts';
@@ -95,6 +96,27 @@ const greenhouseSchema = z.object({
   ),
 });
 
+/**
+ * Greenhouse wraps a posting's own text between blocks the board adds: the
+ * company intro, the pay-transparency block and the conclusion. Those stay in
+ * the description whatever heading comes before them.
+ */
+function greenhouseParts(html: string): { intro: string; body: string; pay: string; conclusion: string } {
+  const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
+  const take = (cls: string) =>
+    Array.from(document.querySelectorAll(`.${cls}`))
+      .map((el) => {
+        const out = el.outerHTML;
+        el.remove();
+        return out;
+      })
+      .join('');
+  const intro = take('content-intro');
+  const pay = take('content-pay-transparency');
+  const conclusion = take('content-conclusion');
+  return { intro, body: document.body.innerHTML, pay, conclusion };
+}
+
 /** A board's answer; postings without a description (the list asked without content=true) are left out, as no page can be made of them. */
 export function readGreenhouse(text: string): BoardRead {
   const parsed = greenhouseSchema.safeParse(jsonOf(text));
@@ -109,14 +131,17 @@ export function readGreenhouse(text: string): BoardRead {
     const offices = (j.offices ?? []).map((o) => o.name ?? '');
     const remote = REMOTE.test(location) || offices.some((o) => REMOTE.test(o));
     const commitment = (j.metadata ?? []).find((m) => /employment|commitment|job type|time type/i.test(m.name ?? ''))?.value;
-    const prose = htmlToProse(unescapeHtml(j.content), j.absolute_url);
+    const parts = greenhouseParts(unescapeHtml(j.content));
+    const body = splitRequirements(htmlToProse(parts.body, j.absolute_url));
+    const around = (html: string) => htmlToProse(html, j.absolute_url);
     const pay = j.pay_input_ranges?.[0];
     read.jobs.push({
       externalId: j.id,
       title: htmlToText(j.title),
       location: location || (remote ? 'Remote' : offices.join(', ')),
       jobType: jobTypeOf(typeof commitment === 'string' ? commitment : j.title),
-      ...splitRequirements(prose),
+      description: [around(parts.intro), body.description, around(parts.pay), around(parts.conclusion)].filter(Boolean).join('\n\n'),
+      requirements: body.requirements,
       applyUrl: j.absolute_url,
       sourceUrl: j.absolute_url,
       remote,

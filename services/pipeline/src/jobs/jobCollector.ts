@@ -78,10 +78,11 @@ export class JobCollector {
       const { rows, skipped } = await this.rows(source, board);
       const result = await transactionWithEvents(this.db, this.bus, async (trx, emit) => {
         const stored = await this.jobs.store(trx, rows);
+        // Listed but not taken (too old, no description) closes too: no page can be shown for it.
         const gone = await this.jobs.closeMissing(
           trx,
           source.id,
-          board.jobs.map((j) => j.externalId),
+          rows.map((r) => r.external_id),
         );
         const expired = await this.closeExpired(trx, emit, requestId);
         for (const id of [...stored.added, ...stored.updated, ...gone]) emit('job.changed', { jobId: id }, requestId);
