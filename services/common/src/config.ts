@@ -65,6 +65,14 @@ export const configSchema = z.object({
     .max(3650)
     .default(45)
     .describe('Days after posting when a job closes, whatever its board says; also its validThrough'),
+  /** A collected event scoring at least this for AI relevance (0–100) is published; the rest wait for an operator. */
+  EVENT_RELEVANCE_THRESHOLD: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(100)
+    .default(50)
+    .describe('AI relevance score (0-100) at or above which a collected event is published; the rest wait for an operator'),
   /** Give up on a feed that has not answered after this long. */
   FEED_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   /** How often each outbox relay looks for events their writer could not publish (see services/common/src/outbox.ts). */

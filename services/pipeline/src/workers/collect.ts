@@ -3,10 +3,11 @@ import type { PipelineJob, SourceKind } from '@neuralbeat/common/contracts';
 import { Collector, type CollectResult } from '../collect/collector';
 import { SourcesRepository } from '../collect/sourcesRepository';
 import { crawlerUserAgent } from '../crawler';
+import { EventCollector, type EventCollectResult } from '../events/eventCollector';
 import { JobCollector, type JobCollectResult } from '../jobs/jobCollector';
 import type { WorkerDeps } from './types';
 
-type Collect = (sourceId: number, requestId?: string) => Promise<CollectResult | JobCollectResult>;
+type Collect = (sourceId: number, requestId?: string) => Promise<CollectResult | JobCollectResult | EventCollectResult>;
 
 /**
  * Collects one source with the collector of its kind: every source has one
@@ -23,13 +24,20 @@ export function createCollectProcessor(deps: WorkerDeps) {
     userAgent,
     maxAgeDays: deps.config.JOB_MAX_AGE_DAYS,
   });
+  const events = new EventCollector(deps.db, deps.logger, deps.bus, {
+    timeoutMs: deps.config.FEED_TIMEOUT_MS,
+    userAgent,
+    relevanceThreshold: deps.config.EVENT_RELEVANCE_THRESHOLD,
+  });
   const collectors: Partial<Record<SourceKind, Collect>> = {
     news: (id, requestId) => news.collect(id, requestId),
     greenhouse: (id, requestId) => jobs.collect(id, requestId),
     lever: (id, requestId) => jobs.collect(id, requestId),
     'job-feed': (id, requestId) => jobs.collect(id, requestId),
+    ical: (id, requestId) => events.collect(id, requestId),
+    'event-feed': (id, requestId) => events.collect(id, requestId),
   };
-  return async (job: Job<PipelineJob<'collect'>>): Promise<CollectResult | JobCollectResult> => {
+  return async (job: Job<PipelineJob<'collect'>>): Promise<CollectResult | JobCollectResult | EventCollectResult> => {
     const { sourceId, requestId } = job.data;
     const source = await sources.find(sourceId);
     // A missing or disabled source is reported as such by the news collector.
