@@ -271,7 +271,7 @@ describe('event pages and feeds', () => {
     const page = eventPage([
       {
         '@type': 'MusicEvent',
-        name: 'Neural Synth Night',
+        name: 'AI Synth Night',
         url: 'https://tickets.example/e/42?utm_medium=organic&utm_source=ld',
         startDate: start.setZone('America/New_York').toFormat("yyyy-LL-dd'T'HH:mm:ssZZZ"),
         location: {
@@ -296,7 +296,7 @@ describe('event pages and feeds', () => {
     expect(result).toMatchObject({ status: 'collected', seen: 1 });
     const [e] = await eventsOf(s.id);
     expect(e).toMatchObject({
-      name: 'Neural Synth Night',
+      name: 'AI Synth Night',
       start_date: start.toJSDate(),
       location: 'The Loft, 1 Main St, Brooklyn, NY, US',
       url: 'https://tickets.example/e/42?utm_medium=organic&utm_source=ld',
@@ -384,5 +384,8 @@ describe('AI relevance', () => {
     expect(score('Sommerferien Sachsen')).toBe(0);
     expect(score('Busy')).toBe(0);
     expect(score('Ruby user group', 'Lightning talks about Rails and AI-free testing')).toBeLessThan(50);
+    // Mentions in passing, however many, do not publish: only the description speaks of AI.
+    expect(score('Practical web scripting', 'Examples from artificial intelligence, data science and robotics.')).toBe(45);
+    expect(score('LREC 2026', 'Language Resources and Evaluation Conference')).toBe(80);
   });
 });

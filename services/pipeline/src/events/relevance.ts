@@ -2,7 +2,7 @@
  * How much an event is about AI, 0–100, with the reasons: a deterministic rubric
  * over the name, the topics and tags, and the description. Each signal counts
  * once, where it weighs most (the name and topics fully, the description at 60%);
- * the sum is capped at 100. Calibrated on real calendars (see README, "Events
+ * the sum is capped at 100, and at 45 when only the description speaks of AI. Calibrated on real calendars (see README, "Events
  * from sources"): AI conferences and their deadlines, LLM and machine-learning
  * talks reach 50 or more; hackerspace meetups, school holidays and busy/free
  * blocks stay near 0.
@@ -30,7 +30,7 @@ interface Signal {
 }
 
 const CONFERENCES =
-  'NeurIPS|NIPS|ICML|ICLR|CVPR|ICCV|ECCV|AAAI|IJCAI|ACL|EMNLP|NAACL|EACL|COLING|CoNLL|COLM|KDD|AISTATS|UAI|CoRL|COLT|ALT|ECAI|AAMAS|ICRA|IROS|WACV|BMVC|ICDM|ECML|ECML-PKDD|CIKM|SIGIR|WSDM|ICASSP|INTERSPEECH|MICCAI|ICPR|ICDAR|ACCV|3DV|FG|MLSys|CoLLAs|CPAL|CHIL|L4DC|ACML|ICANN|IJCNN|ESANN';
+  'NeurIPS|NIPS|ICML|ICLR|CVPR|ICCV|ECCV|AAAI|IJCAI|ACL|EMNLP|NAACL|EACL|COLING|CoNLL|COLM|KDD|AISTATS|UAI|CoRL|COLT|ALT|ECAI|AAMAS|ICRA|IROS|WACV|BMVC|ICDM|ECML|ECML-PKDD|CIKM|SIGIR|WSDM|ICASSP|INTERSPEECH|MICCAI|ICPR|ICDAR|ACCV|3DV|FG|MLSys|CoLLAs|CPAL|CHIL|L4DC|ACML|ICANN|IJCNN|ESANN|Interspeech|IJCNLP|AACL|INLG|LREC|SIGDIAL';
 
 const SIGNALS: Signal[] = [
   {
@@ -63,7 +63,8 @@ const SIGNALS: Signal[] = [
   {
     label: 'natural language processing',
     subject: 'nlp',
-    pattern: /\bnatural language processing\b|\bcomputational linguistics\b|(?<![\w-])NLP(?![\w-])/i,
+    pattern:
+      /\bnatural language (?:processing|generation|understanding)\b|\bcomputational linguistics\b|\blanguage resources\b|(?<![\w-])NLP(?![\w-])/i,
     points: 50,
   },
   {
@@ -120,6 +121,9 @@ const SIGNALS: Signal[] = [
 const NOT_AN_EVENT = /^(?:busy|free|away|tentative|out of office|oof|blocked|private|privat|beschäftigt)$/i;
 const HOLIDAYS = /\b(?:holidays?|school vacation|ferien|feiertag|vacances|bank holiday)\b/i;
 
+/** The most the description alone can give, below the default threshold. */
+const DESCRIPTION_CAP = 45;
+
 const FIELDS = [
   { field: 'name', factor: 1 },
   { field: 'topics', factor: 1 },
@@ -147,6 +151,14 @@ export function scoreRelevance(input: RelevanceInput): Relevance {
   if (HOLIDAYS.test(name)) {
     score -= 40;
     reasons.push('a holiday, not an event about AI: −40');
+  }
+  // An event that mentions AI only in passing (its description) is not about AI: the name or topics must say so to publish.
+  const fromDescription = reasons
+    .filter((r) => r.includes(' in the description: '))
+    .reduce((sum, r) => sum + Number(r.split('+').at(-1)), 0);
+  if (fromDescription > DESCRIPTION_CAP && fromDescription === score) {
+    reasons.push(`only the description speaks of AI: capped at ${DESCRIPTION_CAP}`);
+    score = DESCRIPTION_CAP;
   }
   score = Math.max(0, Math.min(100, score));
   if (!reasons.length) reasons.push('nothing about AI in the name, topics, tags or description: 0');
