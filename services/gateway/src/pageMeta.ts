@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { ContentReader, type ContentAnswer } from './contentReader';
 import type { z } from 'zod';
 import {
+  JOB_CLOSED_PAGE,
   NOT_FOUND_PAGE,
   STATIC_PAGES,
   aboutPageJsonLd,
@@ -49,6 +50,8 @@ interface Detail<S extends z.ZodType = z.ZodType> {
   api: (id: string) => string;
   schema: S;
   build: (body: z.infer<S>, abs: (p: string) => string) => Omit<PageMeta, 'status'>;
+  /** The page of a record that existed and is gone (the API answers 410). */
+  gone?: (path: string) => PageMeta;
 }
 const detail = <S extends z.ZodType>(d: Detail<S>) => d as unknown as Detail;
 
@@ -103,14 +106,14 @@ const DETAILS: Detail[] = [
     pattern: /^\/events\/([^/]+)$/,
     api: (id) => `/api/events/${encodeURIComponent(id)}`,
     schema: eventSchema,
-    build: (e) => {
+    build: (e, abs) => {
       return {
         title: e.name,
         description: clip(e.description),
         canonicalPath: `/events/${e.slug}`,
         image: e.imageUrl,
         type: 'website',
-        jsonLd: [eventJsonLd(e)],
+        jsonLd: [eventJsonLd(e, abs)],
       };
     },
   }),
@@ -127,6 +130,15 @@ const DETAILS: Detail[] = [
         jsonLd: [jobPostingJsonLd(j)],
       };
     },
+    gone: (path) => ({
+      status: 410,
+      title: JOB_CLOSED_PAGE.title,
+      description: JOB_CLOSED_PAGE.description,
+      noindex: true,
+      canonicalPath: path,
+      type: 'website',
+      jsonLd: [],
+    }),
   }),
 ];
 
@@ -225,6 +237,7 @@ export class PageMetaResolver {
         return { status: 200, description: DEFAULT_DESCRIPTION, canonicalPath: path, type: 'website', jsonLd: [] };
       }
       if (res.status === 404 || res.status === 400) return notFound(path);
+      if (res.status === 410 && detail.gone) return detail.gone(path);
       const body = res.status === 200 ? detail.schema.safeParse(parseJson(res.body)) : null;
       if (!body?.success) return { status: 200, description: DEFAULT_DESCRIPTION, canonicalPath: path, type: 'website', jsonLd: [] };
       return { status: 200, ...detail.build(body.data, this.abs) };

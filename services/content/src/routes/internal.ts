@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { parseRequest } from '@neuralbeat/common';
 import type { ContentDeps } from '../app';
+import { CalendarEventsRepository } from '../repositories/calendarEventsRepository';
 import { ImagesRepository } from '../repositories/imagesRepository';
 
 /** Sitemaps hold at most 50,000 URLs; we list the newest news first and cap there. */
@@ -14,11 +15,21 @@ const SITEMAP_LIMIT = 50_000;
 export function internalRoutes(deps: ContentDeps): Router {
   const router = Router();
   const images = new ImagesRepository(deps.db);
+  const calendarEvents = new CalendarEventsRepository(deps.db);
 
   // The gateway's image proxy serves only images the site itself shows.
   router.get('/images/known', async (req, res) => {
     const { url } = parseRequest(z.object({ url: z.string().min(1).max(4096) }), req.query);
     res.json({ known: await images.isPublicImage(url) });
+  });
+
+  // Calendars (/events.ics, /events/tag/{tag}.ics, /events/{slug}.ics): published upcoming events with what a VEVENT needs.
+  router.get('/events/calendar', async (req, res) => {
+    const { tag, slug } = parseRequest(
+      z.object({ tag: z.string().trim().min(1).max(100).optional(), slug: z.string().trim().min(1).max(200).optional() }),
+      req.query,
+    );
+    res.json({ events: await calendarEvents.calendar({ tag, slug }) });
   });
 
   router.get('/sitemap', async (_req, res) => {
@@ -30,7 +41,7 @@ export function internalRoutes(deps: ContentDeps): Router {
          UNION ALL (SELECT '/directory/' || slug, created_at, 3 FROM tools WHERE approved)
          UNION ALL (SELECT '/learn/' || slug, published_at, 4 FROM resources)
          UNION ALL (SELECT '/events/' || slug, updated_at, 5 FROM events WHERE published)
-         UNION ALL (SELECT '/jobs/' || id, created_at, 6 FROM jobs)
+         UNION ALL (SELECT '/jobs/' || id, COALESCE(updated_at, created_at), 6 FROM jobs WHERE closed_at IS NULL)
        ) entries ORDER BY kind, lastmod DESC NULLS LAST LIMIT ?`,
       [SITEMAP_LIMIT, SITEMAP_LIMIT],
     );
