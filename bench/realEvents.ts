@@ -2,9 +2,11 @@
  * The event collectors over the real calendars and pages of `../shared/data/events`
  * (or `$SHARED_DATA/events`), served locally: `npx tsx bench/realEvents.ts`.
  *
- * Part 1 collects each file as a source into a throwaway database, today, and
- * prints what it yields: events read (recurrences expanded up to 12 months
- * ahead), imported, published by relevance, and why the others are left out.
+ * Part 1 collects each file as a source into a throwaway database and prints
+ * what it yields: items read (recurrences expanded up to 12 months ahead),
+ * events imported, published by relevance, and why the others are left out;
+ * once today (every file is old, so the 30-day cutoff leaves out nearly all)
+ * and once as of the day before each file's first event, as if collected fresh.
  * Part 2 calibrates the AI relevance score on every event of those files
  * whatever its date, and on the AI conferences of `ai_conferences/*.yml`:
  * the score's distribution per file and the share reaching the threshold.
@@ -49,21 +51,33 @@ const bands = (scores: number[]) => {
 };
 const pct = (n: number, of: number) => (of ? `${Math.round((100 * n) / of)}%` : '–');
 
-console.log(`Part 1: collected today (${new Date().toISOString().slice(0, 10)}), threshold ${THRESHOLD}\n`);
 const database = await benchDatabase();
 const server = await startFeedServer();
 const bus = { publish: async () => 'id' } as unknown as EventBus;
-const collector = new EventCollector(database.db, createLogger('realEvents', 'silent'), bus, {
-  timeoutMs: 15_000,
-  userAgent: 'NeuralBeatBot/1.0 (realEvents)',
-  relevanceThreshold: THRESHOLD,
-});
 const sources = new SourcesRepository(database.db);
-try {
+const everything = { from: new Date('1900-01-01'), to: new Date(Date.now() + 366 * 86_400_000) };
+
+/** The day before a file's first event: when its calendar was fresh. */
+function freshDay(file: string, kind: 'ical' | 'event-feed'): Date {
+  const text = fs.readFileSync(path.join(EVENTS, file), 'utf8');
+  const read = kind === 'ical' ? readIcal(text, everything) : readEventPage(text, 'https://example.invalid/');
+  const first = Math.min(...read.events.map((e) => e.start.getTime()));
+  return new Date(first - 86_400_000);
+}
+
+async function collectAll(label: string, asOf: (file: string, kind: 'ical' | 'event-feed') => Date) {
+  console.log(`${label}, threshold ${THRESHOLD}\n`);
   for (const { file, kind, type } of files) {
-    const route = `/${path.basename(file)}`;
+    const now = asOf(file, kind);
+    const collector = new EventCollector(database.db, createLogger('realEvents', 'silent'), bus, {
+      timeoutMs: 15_000,
+      userAgent: 'NeuralBeatBot/1.0 (realEvents)',
+      relevanceThreshold: THRESHOLD,
+      now: () => now,
+    });
+    const route = `/${label.length}/${path.basename(file)}`;
     server.routes.set(route, { body: fs.readFileSync(path.join(EVENTS, file)), contentType: type });
-    const source = await sources.upsert(path.basename(file), `${server.url}${route}`, kind);
+    const source = await sources.upsert(`${path.basename(file)} (${label})`, `${server.url}${route}`, kind);
     const result = await collector.collect(source.id);
     const published = await database
       .db('events')
@@ -72,17 +86,23 @@ try {
     const reasons = new Map<string, number>();
     for (const s of result.skipped ?? []) reasons.set(s.reason, (reasons.get(s.reason) ?? 0) + 1);
     console.log(
-      `${file}: ${result.status}${result.error ? ` (${result.error})` : ''}; read ${result.seen ?? 0}, imported ${result.added.length}, joined to another source's ${result.joined?.length ?? 0}, published ${published[0]!.count}`,
+      `${file} (as of ${now.toISOString().slice(0, 10)}): ${result.status}${result.error ? ` (${result.error})` : ''}; items ${result.seen ?? 0}, imported ${result.added.length}, joined to another source's ${result.joined?.length ?? 0}, published ${published[0]!.count}`,
     );
     for (const [reason, n] of reasons) console.log(`    left out ${n}: ${reason}`);
   }
+  console.log('');
+}
+
+try {
+  const today = new Date();
+  await collectAll('Part 1a: collected today', () => today);
+  await collectAll("Part 1b: collected the day before each file's first event (its calendar fresh)", freshDay);
 } finally {
   await server.close();
   await database.drop();
 }
 
-console.log(`\nPart 2: AI relevance on every event whatever its date (share ≥ ${THRESHOLD})\n`);
-const everything = { from: new Date('1900-01-01'), to: new Date(Date.now() + 366 * 86_400_000) };
+console.log(`Part 2: AI relevance on every event whatever its date (share ≥ ${THRESHOLD})\n`);
 for (const { file, kind } of files) {
   const text = fs.readFileSync(path.join(EVENTS, file), 'utf8');
   const read = kind === 'ical' ? readIcal(text, everything) : readEventPage(text, 'https://example.invalid/');

@@ -31,6 +31,8 @@ export interface EventCollectorOptions {
   userAgent: string;
   /** Events scoring at least this are published; the rest wait for an operator. */
   relevanceThreshold: number;
+  /** Today, for the 12-month window and the first collection (bench/realEvents.ts replays old calendars as of their day). */
+  now?: () => Date;
 }
 
 /** Which reader a body needs: an iCalendar file, an HTML page (Event JSON-LD) or an RSS/Atom feed. */
@@ -78,9 +80,9 @@ export class EventCollector {
       const text = fetched.text ?? '';
       const format = formatOf(text, fetched.contentType);
       if (source.kind === 'ical' && format !== 'ical') throw new Error('Not an iCalendar file (no BEGIN:VCALENDAR)');
-      const now = new Date();
+      const now = this.options.now?.() ?? new Date();
       const result = await transactionWithEvents(this.db, this.bus, async (trx, emit) => {
-        const firstCollected = await this.events.firstCollectedAt(trx, source.id);
+        const firstCollected = await this.events.firstCollectedAt(trx, source.id, now);
         const cutoff = new Date(firstCollected.getTime() - PAST_CUTOFF_DAYS * DAY_MS);
         const read = await this.read(format, text, source, {
           from: new Date(Math.max(cutoff.getTime(), now.getTime() - PAST_CUTOFF_DAYS * DAY_MS)),

@@ -61,11 +61,11 @@ function samePlace(a: { location: string; virtual: boolean }, b: { location: str
  * event it is instead of adding it twice.
  */
 export class EventsRepository {
-  /** When the source was first collected (now, on its first collection). */
-  async firstCollectedAt(trx: Knex.Transaction, sourceId: number): Promise<Date> {
+  /** When the source was first collected (`now`, on its first collection). */
+  async firstCollectedAt(trx: Knex.Transaction, sourceId: number, now: Date): Promise<Date> {
     const [row] = await trx('news_sources')
       .where({ id: sourceId })
-      .update({ first_collected_at: trx.raw('coalesce(first_collected_at, now())') })
+      .update({ first_collected_at: trx.raw('coalesce(first_collected_at, ?::timestamptz)', [now]) })
       .returning('first_collected_at');
     return (row as { first_collected_at: Date }).first_collected_at;
   }
