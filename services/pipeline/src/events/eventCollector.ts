@@ -103,7 +103,7 @@ export class EventCollector {
             reasons: relevance.reasons,
           });
         }
-        const stored = await this.events.store(trx, source, current, this.options.relevanceThreshold);
+        const stored = await this.events.store(trx, source, current, this.options.relevanceThreshold, now);
         for (const id of [...stored.added, ...stored.updated, ...stored.closed]) emit('event.changed', { eventId: id }, requestId);
         return { ...stored, seen: read.events.length + read.skipped.length, skipped: [...skipped, ...stored.skipped] };
       });

@@ -224,6 +224,47 @@ describe('iCalendar feeds', () => {
     expect(row).toMatchObject({ items_seen: 1, items_closed: 1, last_collection_status: 'collected' });
   });
 
+  it('an occurrence removed by a new EXDATE, or an event the feed drops, leaves the site; one that comes back returns', async () => {
+    const first = dayFromNow(5).set({ hour: 18 });
+    const series = (extra: Record<string, string>) =>
+      calendar([
+        vevent({ UID: 'llm-clinic@fixture', SUMMARY: 'LLM Clinic', DTSTART: icsUtc(first), RRULE: 'FREQ=WEEKLY;COUNT=3', ...extra }),
+        vevent({ UID: 'nlp-day@fixture', SUMMARY: 'NLP Day', DTSTART: icsUtc(first.plus({ days: 2 })) }),
+      ]);
+    const s = await source('Clinic', '/clinic.ics', series({}), 'ical');
+    await collector.collect(s.id);
+    const before = await eventsOf(s.id);
+    expect(before.map((e) => [e.name, e.published])).toEqual([
+      ['LLM Clinic', true],
+      ['NLP Day', true],
+      ['LLM Clinic', true],
+      ['LLM Clinic', true],
+    ]);
+    server.routes.set('/clinic.ics', {
+      body: calendar([
+        vevent({
+          UID: 'llm-clinic@fixture',
+          SUMMARY: 'LLM Clinic',
+          DTSTART: icsUtc(first),
+          RRULE: 'FREQ=WEEKLY;COUNT=3',
+          EXDATE: icsUtc(first.plus({ weeks: 1 })),
+        }),
+      ]),
+      contentType: 'text/calendar',
+    });
+    announced.length = 0;
+    const result = await collector.collect(s.id);
+    const gone = [before[1]!.id, before[2]!.id].sort();
+    expect([...result.closed].sort()).toEqual(gone);
+    expect(changed().sort()).toEqual(gone);
+    expect((await eventsOf(s.id)).map((e) => e.published)).toEqual([true, false, false, true]);
+
+    server.routes.set('/clinic.ics', { body: series({}), contentType: 'text/calendar' });
+    const back = await collector.collect(s.id);
+    expect([...back.updated].sort()).toEqual(gone);
+    expect((await eventsOf(s.id)).map((e) => e.published)).toEqual([true, true, true, true]);
+  });
+
   it('does not import events that ended more than 30 days before the first collection', async () => {
     const body = calendar([
       vevent({ UID: 'old@fixture', SUMMARY: 'AI meetup long ago', DTSTART: icsUtc(dayFromNow(-41)), DTEND: icsUtc(dayFromNow(-40)) }),

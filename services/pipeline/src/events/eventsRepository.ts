@@ -12,7 +12,7 @@ export interface ScoredEvent extends CollectedEvent {
 export interface StoreResult {
   added: number[];
   updated: number[];
-  /** Events taken down because their source cancelled them. */
+  /** Events taken down because their source cancelled them or no longer lists them. */
   closed: number[];
   /** Items that are an event another source brought first, joined to it. */
   joined: number[];
@@ -30,7 +30,7 @@ interface StoredEvent {
   name: string;
   location: string;
   virtual: boolean;
-  source_name: string | null;
+  source_url: string | null;
   published_by: string;
 }
 
@@ -70,7 +70,7 @@ export class EventsRepository {
     return (row as { first_collected_at: Date }).first_collected_at;
   }
 
-  async store(trx: Knex.Transaction, source: SourceRef, events: ScoredEvent[], threshold: number): Promise<StoreResult> {
+  async store(trx: Knex.Transaction, source: SourceRef, events: ScoredEvent[], threshold: number, now: Date): Promise<StoreResult> {
     const result: StoreResult = { added: [], updated: [], closed: [], joined: [], skipped: [] };
     const known = new Map<string, { event_id: number; content_hash: string }>(
       (await trx('event_source_items').where({ source_id: source.id }).select('item_key', 'event_id', 'content_hash')).map(
@@ -91,7 +91,7 @@ export class EventsRepository {
         const stored = await trx<StoredEvent>('events').where({ id: mapped.event_id }).first();
         await trx('event_source_items').where({ source_id: source.id, item_key: event.key }).update({ content_hash: hash });
         // An event two sources carry takes its text from the one that brought it first.
-        if (!stored || stored.source_name !== source.name) continue;
+        if (!stored || stored.source_url !== source.feed_url) continue;
         const wasPublished = (await trx('events').where({ id: stored.id }).first('published')).published as boolean;
         const changes = { ...this.columns(event, source), ...this.publication(event, stored.published_by, threshold) };
         await trx('events')
@@ -115,7 +115,34 @@ export class EventsRepository {
       await trx('event_source_items').insert({ source_id: source.id, item_key: event.key, event_id: id, content_hash: hash });
       result.added.push(id);
     }
+    result.closed.push(
+      ...(await this.unpublishGone(
+        trx,
+        source,
+        [...known.keys()].filter((key) => !seen.has(key)),
+        now,
+      )),
+    );
     return result;
+  }
+
+  /**
+   * Items this source no longer lists (an event deleted, an occurrence removed by a
+   * new EXDATE) that are still to come: their events leave the site unless an
+   * operator published them. Past ones stay as they were. Their hash is cleared,
+   * so an item that comes back is stored again and published by its score.
+   */
+  private async unpublishGone(trx: Knex.Transaction, source: SourceRef, gone: string[], now: Date): Promise<number[]> {
+    if (!gone.length) return [];
+    const items = trx('event_source_items').where({ source_id: source.id }).whereIn('item_key', gone);
+    const ids = (await trx('events')
+      .whereIn('id', items.clone().select('event_id'))
+      .where({ source_url: source.feed_url, published: true, published_by: 'relevance' })
+      .where('start_date', '>', now)
+      .update({ published: false, updated_at: trx.fn.now() })
+      .returning('id')) as { id: number }[];
+    await items.update({ content_hash: '' });
+    return ids.map((r) => r.id);
   }
 
   /** An event another source brought with the same name and start day, in the same city or also online. */
