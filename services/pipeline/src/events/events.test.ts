@@ -282,7 +282,8 @@ describe('iCalendar feeds', () => {
         UID: 'cv@fixture',
         SUMMARY: 'Computer Vision Summit',
         DTSTART: icsUtc(dayFromNow(60)),
-        DESCRIPTION: 'Talks on diffusion models and PyTorch.',
+        // Not folded at 75 octets, as some generators write it.
+        DESCRIPTION: `Talks on diffusion models and PyTorch. ${'Segmentation\\, detection and tracking in the wild. '.repeat(4).trim()}`,
       }),
       vevent({ UID: 'solder@fixture', SUMMARY: 'Soldering evening', DTSTART: icsUtc(dayFromNow(61)), DESCRIPTION: 'Bring your own kit.' }),
     ]);
@@ -290,6 +291,9 @@ describe('iCalendar feeds', () => {
     await collector.collect(s.id);
     const [cv, solder] = await eventsOf(s.id);
     expect(cv).toMatchObject({ published: true, event_type: 'Conference' });
+    expect(cv!.description).toBe(
+      `Talks on diffusion models and PyTorch. ${'Segmentation, detection and tracking in the wild. '.repeat(4).trim()}`,
+    );
     expect(cv!.ai_relevance_score).toBeGreaterThanOrEqual(50);
     expect(cv!.ai_relevance_reasons).toContain('computer vision ("Computer Vision") in the name: +50');
     expect(solder).toMatchObject({ published: false, ai_relevance_score: 0 });
