@@ -3,8 +3,10 @@ import { createPipelineApp } from './app';
 import { startPipelineAdmin } from './admin';
 import { scheduleCollection } from './collect/scheduler';
 import type { PipelineConfig } from './config';
+import { crawlerUserAgent } from './crawler';
 import { demoFeedsRouter, registerDemoSources } from './demoFeeds';
 import { QueueArticleFlow } from './flow';
+import { JobCollector } from './jobs/jobCollector';
 import { closeQueues, createPipelineQueues } from './queues';
 import { PipelineSweep } from './sweep/pipelineSweep';
 import { startWorkers } from './workers';
@@ -45,6 +47,11 @@ export async function startPipeline(
   let sweep: PipelineSweep | undefined;
   if (cfg.DEMO_FEEDS) await registerDemoSources(db, `http://127.0.0.1:${server.port}`);
   if (workers.length) {
+    const expiry = new JobCollector(db, logger, bus, {
+      timeoutMs: cfg.FEED_TIMEOUT_MS,
+      userAgent: crawlerUserAgent(cfg),
+      maxAgeDays: cfg.JOB_MAX_AGE_DAYS,
+    });
     bus.subscribe('pipeline', { 'article.collected': ({ articleId }, event) => flow.start(articleId, event.requestId) });
     sweep = new PipelineSweep({
       db,
@@ -54,6 +61,7 @@ export async function startPipeline(
       intervalSeconds: cfg.PIPELINE_SWEEP_INTERVAL_SECONDS,
       afterSeconds: cfg.PIPELINE_SWEEP_AFTER_SECONDS,
       collectIntervalSeconds: cfg.COLLECT_INTERVAL_SECONDS,
+      closeExpiredJobs: async () => (await expiry.closeExpiredJobs()).length,
     }).start();
     const scheduled = await scheduleCollection(queues.collect, db, cfg.COLLECT_INTERVAL_SECONDS);
     logger.info({ port: server.port, sources: scheduled }, 'pipeline listening; collection scheduled');

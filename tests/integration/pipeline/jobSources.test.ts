@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSystem, type RunningSystem } from '../../support/system';
 import { adminCall, insertAccounts, signIn, until } from '../../support/admin';
 import { startFeedServer, type FeedServer } from '../../support/feedServer';
-import { greenhouseBoard, leverPostings } from '../../support/jobBoards';
+import { daysAgo, greenhouseBoard, leverPostings } from '../../support/jobBoards';
+import { insertJob } from '../../support/factories';
 import { shellDist } from '../../support/shellDist';
 
 let sys: RunningSystem;
@@ -11,7 +12,7 @@ let boards: FeedServer;
 const shell = shellDist();
 
 beforeAll(async () => {
-  [sys, boards] = await Promise.all([startSystem({ WEB_DIST: shell.dir }), startFeedServer()]);
+  [sys, boards] = await Promise.all([startSystem({ WEB_DIST: shell.dir, PIPELINE_SWEEP_INTERVAL_SECONDS: '1' }), startFeedServer()]);
   await insertAccounts(sys.database.db);
   cookie = await signIn(sys.url);
 });
@@ -137,6 +138,14 @@ describe('job sources end to end', () => {
     }[];
     expect(sources.find((s) => s.id === gh.body.source.id)!.counters).toMatchObject({ items_seen: 1, items_closed: 1 });
     expect(await db()('jobs').where({ source_id: gh.body.source.id }).count<{ count: string }[]>()).toEqual([{ count: '2' }]);
+  });
+
+  it('closes a job past JOB_MAX_AGE_DAYS with no board collected (the pipeline sweep), and it leaves the list', async () => {
+    const old = await insertJob(db(), { title: 'Long Gone Engineer', created_at: daysAgo(46) });
+    await until(async () => (await db()('jobs').where({ id: old.id }).first()).closed_at !== null);
+    expect((await fetch(`${sys.url}/api/jobs/${old.id}`)).status).toBe(410);
+    const listed = (await (await fetch(`${sys.url}/api/jobs`)).json()) as { id: number }[];
+    expect(listed.map((j) => j.id)).not.toContain(old.id);
   });
 
   it('refuses an unknown kind and a board URL that is not the board API, naming the field', async () => {

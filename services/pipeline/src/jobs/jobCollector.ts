@@ -118,6 +118,11 @@ export class JobCollector {
     }
   }
 
+  /** Closes every job past its validThrough or its age, announcing each; for the sweep, so jobs close with no board collected. */
+  async closeExpiredJobs(requestId?: string): Promise<number[]> {
+    return transactionWithEvents(this.db, this.bus, (trx, emit) => this.closeExpired(trx, emit, requestId));
+  }
+
   private async closeExpired(
     trx: Knex.Transaction,
     emit: (name: 'job.changed', payload: { jobId: number }, requestId?: string) => void,
