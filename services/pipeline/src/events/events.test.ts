@@ -300,6 +300,16 @@ describe('iCalendar feeds', () => {
     expect(solder!.ai_relevance_reasons).toEqual(['nothing about AI in the name, topics, tags or description: 0']);
   });
 
+  it('gives events of the same name unique slugs from the name', async () => {
+    const body = calendar([
+      vevent({ UID: 'night-1@fixture', SUMMARY: 'Data & AI Night!', DTSTART: icsUtc(dayFromNow(70)) }),
+      vevent({ UID: 'night-2@fixture', SUMMARY: 'Data & AI Night!', DTSTART: icsUtc(dayFromNow(100)) }),
+    ]);
+    const s = await source('Nights', '/nights.ics', body, 'ical');
+    await collector.collect(s.id);
+    expect((await eventsOf(s.id)).map((e) => e.slug)).toEqual(['data-ai-night', 'data-ai-night-2']);
+  });
+
   it("records a body that is not a calendar as the source's error", async () => {
     const s = await source('Not a calendar', '/not.ics', '<html><body>Moved</body></html>', 'ical', 'text/html');
     const result = await collector.collect(s.id);

@@ -199,11 +199,17 @@ export class EventsRepository {
         .slice(0, 80)
         .replace(/-+$/, '') || 'event';
     const taken = new Set((await trx('events').where('slug', base).orWhere('slug', 'like', `${base}-%`).pluck('slug')) as string[]);
-    let slug = base;
-    for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
-    const [row] = await trx('events')
-      .insert({ ...this.columns(e, source), slug, published_by: 'relevance', ...this.publication(e, 'relevance', threshold) })
-      .returning('id');
-    return (row as { id: number }).id;
+    const row = { ...this.columns(e, source), published_by: 'relevance', ...this.publication(e, 'relevance', threshold) };
+    for (let n = 1; ; n++) {
+      const slug = n === 1 ? base : `${base}-${n}`;
+      if (taken.has(slug)) continue;
+      // Another source's collection may take the slug meanwhile: skip to the next instead of failing the collection.
+      const [inserted] = await trx('events')
+        .insert({ ...row, slug })
+        .onConflict('slug')
+        .ignore()
+        .returning('id');
+      if (inserted) return (inserted as { id: number }).id;
+    }
   }
 }
