@@ -1,7 +1,7 @@
 import { Router, type Response } from 'express';
 import ical, { ICalEventStatus } from 'ical-generator';
 import { calendarEventSchema, type CalendarEvent } from '@neuralbeat/common/contracts';
-import { AppError, badGateway, notFound } from '@neuralbeat/common';
+import { badGateway, notFound, validationFailed } from '@neuralbeat/common';
 import { z } from 'zod';
 import type { GatewayConfig } from './config';
 
@@ -74,13 +74,9 @@ export function calendarFeeds(config: GatewayConfig): Router {
   });
 
   router.get(/^\/events\/tag\/([^/]+)\.ics$/, async (req, res) => {
-    let tag: string;
-    try {
-      tag = decodeURIComponent((req.params as Record<string, string>)[0]!).trim();
-    } catch {
-      throw new AppError(400, 'validation_failed', 'The tag is not valid URL encoding', 'tag');
-    }
-    if (!TAG.test(tag)) throw new AppError(400, 'validation_failed', 'The tag must be 1 to 100 letters, digits, spaces or . _ + -', 'tag');
+    // The router has decoded the tag (an undecodable one never gets here: a 400).
+    const tag = (req.params as Record<string, string>)[0]!.trim();
+    if (!TAG.test(tag)) throw validationFailed('The tag must be 1 to 100 letters, digits, spaces or . _ + -', 'tag');
     const events = await calendarEvents(config, { tag });
     send(
       res,

@@ -107,6 +107,12 @@ describe('calendars', () => {
     const bad = await fetch(`${sys.url}/events/tag/${encodeURIComponent('<script>')}.ics`);
     expect(bad.status).toBe(400);
     expect((await bad.json()).error).toMatchObject({ status: 400, field: 'tag' });
+    const undecodable = await fetch(`${sys.url}/events/tag/%ZZ.ics`);
+    expect(undecodable.status).toBe(400);
+    expect((await undecodable.json()).error).toMatchObject({ status: 400 });
+    expect((await calendar(`/events/tag/${encodeURIComponent('machine learning')}.ics`)).events.map((e) => e.summary)).toEqual([
+      'Deep Learning Summit',
+    ]);
   });
 
   it('/events/{slug}.ics is one event (the "Add to calendar" link); an unknown or unpublished one is a 404', async () => {
