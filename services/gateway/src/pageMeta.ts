@@ -150,6 +150,12 @@ const parseJson = (text: string): unknown => {
   }
 };
 
+/**
+ * Pages not kept in the head-tag cache: a job's page turns 410 the moment the
+ * job closes (the content reader still shares concurrent reads of its record).
+ */
+const KEPT_FRESH = /^\/jobs\/[^/]+$/;
+
 const siteJsonLd = (abs: (p: string) => string): object[] => [websiteJsonLd(abs), organizationJsonLd(abs)];
 
 /**
@@ -172,7 +178,7 @@ export class PageMetaResolver {
     const cached = this.cache.get(path);
     if (cached) return cached;
     const meta = await this.compute(path);
-    this.cache.set(path, meta);
+    if (!KEPT_FRESH.test(path)) this.cache.set(path, meta);
     return meta;
   }
 

@@ -123,10 +123,10 @@ describe('job sources end to end', () => {
     expect(gone).toEqual({ error: { status: 410, code: 'job_closed', message: 'This job is no longer open' } });
     expect((await list()).map((j) => j.id)).not.toContain(remote.id);
     await until(async () => !(await search()).some((r) => r.id === remote.id));
-    const closedPage = await until(async () => {
-      const res = await fetch(`${sys.url}/jobs/${remote.id}`);
-      return res.status === 410 ? res.text() : undefined;
-    });
+    // The page follows at once: it was read before the job closed, and is not kept.
+    const closedRes = await fetch(`${sys.url}/jobs/${remote.id}`);
+    expect(closedRes.status).toBe(410);
+    const closedPage = await closedRes.text();
     expect(closedPage).toContain('This job is no longer open.');
     expect(closedPage).toMatch(/<meta[^>]*name="robots" content="noindex, nofollow"/);
     expect(jobPosting(closedPage)).toBeUndefined();
