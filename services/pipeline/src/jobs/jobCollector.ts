@@ -6,6 +6,8 @@ import { readGreenhouse, readJobFeed, readLever, type BoardRead } from './boards
 import { CollectedJobsRepository, jobRow, type CollectedJobRow } from './jobsRepository';
 
 const DAY_MS = 86_400_000;
+/** A whole board with descriptions is one answer: a large Greenhouse board (500+ jobs at ~15 kB each) is well over a news feed's 5 MB. */
+const MAX_BOARD_BYTES = 64 * 1024 * 1024;
 
 export interface JobCollectResult {
   sourceId: number;
@@ -68,6 +70,7 @@ export class JobCollector {
         { etag: source.etag, lastModified: source.last_modified },
         this.options.timeoutMs,
         this.options.userAgent,
+        MAX_BOARD_BYTES,
       );
       if (fetched.status === 'not-modified') {
         const closed = await transactionWithEvents(this.db, this.bus, (trx, emit) => this.closeExpired(trx, emit, requestId));
