@@ -215,7 +215,10 @@ export class ApiMicroCache {
    * Returns whether it reads the body (the caller must otherwise, if no one else does).
    */
   capture(req: IncomingMessage, upstream: IncomingMessage, askedAt: number): boolean {
-    if (req.method !== 'GET' || !req.url || upstream.statusCode !== 200) return false;
+    if (req.method !== 'GET' || !req.url) return false;
+    // Gone (a closed job, a deleted record): the kept answer must not stand in for it any longer, not even while revalidating.
+    if (upstream.statusCode === 404 || upstream.statusCode === 410) this.cache.delete(req.url);
+    if (upstream.statusCode !== 200) return false;
     const keys = headerKeys(upstream.headers[SURROGATE_KEY_HEADER]);
     const surrogateControl = upstream.headers[SURROGATE_CONTROL_HEADER];
     const ttl = surrogateMaxAge(surrogateControl) ?? sharedMaxAge(upstream.headers['cache-control']);
