@@ -4,6 +4,8 @@ import { browserSuite, openPage } from '../support/browser';
 import { insertEvent, insertJob, insertResource } from '../support/factories';
 
 const day = 86_400_000;
+const postedAt = new Date(Math.floor(Date.now() / day) * day - 10 * day);
+const postedText = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(postedAt);
 const env = browserSuite();
 
 describe('empty listings', () => {
@@ -78,7 +80,8 @@ describe('listings with data', () => {
       job_type: 'Contract',
       remote: true,
       salary_range: '$90/h',
-      created_at: new Date('2026-11-02T00:00:00Z'),
+      // Within JOB_MAX_AGE_DAYS whenever the test runs: an older job is closed by the pipeline.
+      created_at: postedAt,
     });
     await insertJob(db, { title: 'Office Researcher', company: 'Beta Labs', job_type: 'Full-time', remote: false });
     await insertJob(db, { title: 'Part-time Analyst', company: 'Gamma Data', job_type: 'Part-time', remote: true });
@@ -154,7 +157,7 @@ describe('listings with data', () => {
     const page = await openPage(env.browser);
     await page.goto(`${env.sys.url}/jobs`);
     await page.getByRole('link', { name: 'Office Researcher' }).waitFor();
-    await page.getByText('Posted Nov 2, 2026').waitFor();
+    await page.getByText(`Posted ${postedText}`).waitFor();
     await page.getByPlaceholder('Search jobs by title, company, or keyword...').fill('acme');
     await page.waitForFunction(() => !document.body.textContent?.includes('Office Researcher'));
     await page.getByRole('link', { name: 'Remote Contract Engineer' }).waitFor();

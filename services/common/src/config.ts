@@ -309,6 +309,20 @@ export const configSchema = z.object({
     .default('true')
     .transform((v) => v === 'true')
     .describe('true: the weekly job composes and sends the digest; false: it composes a draft for an operator to send'),
+  JOB_MAX_AGE_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3650)
+    .default(45)
+    .describe('Days after posting when a job closes, whatever its board says; also its validThrough.'),
+  EVENT_RELEVANCE_THRESHOLD: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(100)
+    .default(50)
+    .describe('AI relevance score (0-100) at or above which a collected event is published; the rest wait for an operator.'),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -11,6 +11,7 @@ export const contentSettings = settingsOf([
   'REDIS_URL',
   'REDIS_PREFIX',
   'CONTENT_CACHE_SECONDS',
+  'JOB_MAX_AGE_DAYS',
   'CONTENT_REPLAY_SECONDS',
   'PUBLIC_POST_RATE_LIMIT',
   'API_READ_RATE_LIMIT',

@@ -220,6 +220,11 @@ export class ApiMicroCache {
     );
   }
 
+  /** Gone (a closed job, a deleted record): the kept answer must not stand in for it any longer, not even while revalidating. */
+  forget(req: IncomingMessage): void {
+    if (req.url) this.cache.delete(req.url);
+  }
+
   /**
    * Keeps a proxied upstream answer, read in full, when it is public and
    * cacheable. `askedAt` is when the gateway sent the request: an answer with a

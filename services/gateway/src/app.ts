@@ -5,6 +5,7 @@ import type { GatewayConfig } from './config';
 import { apiForwarder, apiProxy, type ApiForwarder } from './proxy';
 import { spaRoutes } from './spa';
 import type { ServiceKey } from './serviceRoutes';
+import { calendarFeeds } from './calendars';
 import { crawlerDocuments } from './documents';
 import type { ApiMicroCache } from './apiCache';
 import { PageMetaResolver } from './pageMeta';
@@ -16,7 +17,7 @@ import { ImageProxy } from './imageProxy';
 import { IMAGE_PROXY_PATH } from '@neuralbeat/common/contracts';
 import { SearchPageMetaResolver } from './searchPageMeta';
 import { ContentReader } from './contentReader';
-import { FirstScreenEmbedder, RouteAssets } from './firstScreen';
+import { FirstScreenEmbedder, RouteAssets, closedJobNotice } from './firstScreen';
 
 /** Largest request body the gateway reads (the services' own limits are smaller and name the field). */
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -65,6 +66,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   );
   app.use(compression());
   app.use(crawlerDocuments(deps.config));
+  app.use(calendarFeeds(deps.config));
   const content = new ContentReader(deps.targets.content);
   const pages = new PageMetaResolver(deps.targets.content, deps.config.SITE_URL, content);
   const searchPage = new SearchPageMetaResolver(deps.targets.search);
@@ -76,7 +78,8 @@ export function createGatewayApp(deps: GatewayDeps): Express {
         searchPage.resolve(path, req.query).then((found) => found ?? pages.resolve(path)),
         firstScreen.render(template, path, query, req.requestId),
       ]);
-      return { status: meta.status, html: renderShell(withData, meta, deps.config) };
+      const body = meta.status === 410 ? closedJobNotice(withData) : withData;
+      return { status: meta.status, html: renderShell(body, meta, deps.config) };
     }),
   );
   return finishServiceApp(app);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { firstScreenOf } from '@neuralbeat/common/contracts';
+import { JOB_CLOSED_PAGE, firstScreenOf } from '@neuralbeat/common/contracts';
 import type { Logger } from '@neuralbeat/common';
 import type { ContentReader } from './contentReader';
 
@@ -119,6 +119,14 @@ export class FirstScreenEmbedder {
     }
     return out;
   }
+}
+
+/** A closed job's page (410) says so in the document itself, for crawlers and readers without JavaScript; the app renders the same notice. */
+export function closedJobNotice(html: string): string {
+  return html.replace(
+    ROOT,
+    `<div id="root"><main style="padding:4rem 1rem;text-align:center"><h1>${escapeHtml(JOB_CLOSED_PAGE.notice)}</h1><p><a href="/jobs">Browse open jobs</a></p></main></div>`,
+  );
 }
 
 /**

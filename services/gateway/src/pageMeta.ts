@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { ContentReader, type ContentAnswer } from './contentReader';
 import { z } from 'zod';
 import {
+  JOB_CLOSED_PAGE,
   NOT_FOUND_PAGE,
   STATIC_PAGES,
   aboutPageJsonLd,
@@ -57,6 +58,8 @@ interface Detail<S extends z.ZodType = z.ZodType> {
   api: (id: string) => string;
   schema: S;
   build: (body: z.infer<S>, abs: (p: string) => string) => Omit<PageMeta, 'status'>;
+  /** The page of a record that existed and is gone (the API answers 410). */
+  gone?: (path: string) => PageMeta;
 }
 const detail = <S extends z.ZodType>(d: Detail<S>) => d as unknown as Detail;
 
@@ -123,14 +126,14 @@ const DETAILS: Detail[] = [
     pattern: /^\/events\/([^/]+)$/,
     api: (id) => `/api/events/${encodeURIComponent(id)}`,
     schema: eventSchema,
-    build: (e) => {
+    build: (e, abs) => {
       return {
         title: e.name,
         description: clip(e.description),
         canonicalPath: `/events/${e.slug}`,
         image: e.imageUrl,
         type: 'website',
-        jsonLd: [eventJsonLd(e)],
+        jsonLd: [eventJsonLd(e, abs)],
       };
     },
   }),
@@ -147,6 +150,15 @@ const DETAILS: Detail[] = [
         jsonLd: [jobPostingJsonLd(j)],
       };
     },
+    gone: (path) => ({
+      status: 410,
+      title: JOB_CLOSED_PAGE.title,
+      description: JOB_CLOSED_PAGE.description,
+      noindex: true,
+      canonicalPath: path,
+      type: 'website',
+      jsonLd: [],
+    }),
   }),
   detail({
     // /newsletter/archive, /confirm and /unsubscribe are fixed pages, answered before the details.
@@ -174,6 +186,12 @@ const parseJson = (text: string): unknown => {
   }
 };
 
+/**
+ * Pages not kept in the head-tag cache: a job's page turns 410 the moment the
+ * job closes (the content reader still shares concurrent reads of its record).
+ */
+const KEPT_FRESH = /^\/jobs\/[^/]+$/;
+
 const siteJsonLd = (abs: (p: string) => string): object[] => [websiteJsonLd(abs), organizationJsonLd(abs)];
 
 /**
@@ -196,7 +214,7 @@ export class PageMetaResolver {
     const cached = this.cache.get(path);
     if (cached) return cached;
     const meta = await this.compute(path);
-    this.cache.set(path, meta);
+    if (!KEPT_FRESH.test(path)) this.cache.set(path, meta);
     return meta;
   }
 
@@ -275,6 +293,7 @@ export class PageMetaResolver {
         return { status: 200, description: DEFAULT_DESCRIPTION, canonicalPath: path, type: 'website', jsonLd: [] };
       }
       if (res.status === 404 || res.status === 400) return notFound(path);
+      if (res.status === 410 && detail.gone) return detail.gone(path);
       const body = res.status === 200 ? detail.schema.safeParse(parseJson(res.body)) : null;
       if (!body?.success) return { status: 200, description: DEFAULT_DESCRIPTION, canonicalPath: path, type: 'website', jsonLd: [] };
       return { status: 200, ...detail.build(body.data, this.abs) };

@@ -212,6 +212,7 @@ export function apiForwarder(
       answered = true;
       const status = answer.statusCode ?? 502;
       if (status >= 500 && cache?.serveStale(req, res, forwarded.requestId)) return void answer.resume();
+      if (status === 404 || status === 410) cache?.forget(req);
       const headers: http.OutgoingHttpHeaders = {};
       for (const [name, value] of Object.entries(answer.headers)) {
         // Surrogate-* headers speak to the gateway's cache alone (Edge Architecture 1.0: the surrogate removes them).

@@ -3,12 +3,14 @@ import { createPipelineApp } from './app';
 import { startPipelineAdmin } from './admin';
 import { scheduleCollection } from './collect/scheduler';
 import type { PipelineConfig } from './config';
+import { crawlerUserAgent } from './crawler';
 import { demoFeedsRouter, registerDemoSources } from './demoFeeds';
 import { QueueArticleFlow } from './flow';
 import { startForgetUnconfirmed } from './mail/forgetUnconfirmed';
 import { MailRepository } from './mail/mailRepository';
 import { startPipelineMail } from './mail/pipelineMail';
 import { createDigest } from './newsletter/digest';
+import { JobCollector } from './jobs/jobCollector';
 import { closeQueues, createPipelineQueues } from './queues';
 import { PipelineSweep } from './sweep/pipelineSweep';
 import { startWorkers } from './workers';
@@ -58,6 +60,11 @@ export async function startPipeline(
   let forgetUnconfirmed: Awaited<ReturnType<typeof startForgetUnconfirmed>> | undefined;
   if (cfg.DEMO_FEEDS) await registerDemoSources(db, `http://127.0.0.1:${server.port}`);
   if (workers.length) {
+    const expiry = new JobCollector(db, logger, bus, {
+      timeoutMs: cfg.FEED_TIMEOUT_MS,
+      userAgent: crawlerUserAgent(cfg),
+      maxAgeDays: cfg.JOB_MAX_AGE_DAYS,
+    });
     const mailRepo = new MailRepository(db);
     bus.subscribe('pipeline', {
       'article.collected': ({ articleId }, event) => flow.start(articleId, event.requestId),
@@ -72,6 +79,7 @@ export async function startPipeline(
       intervalSeconds: cfg.PIPELINE_SWEEP_INTERVAL_SECONDS,
       afterSeconds: cfg.PIPELINE_SWEEP_AFTER_SECONDS,
       collectIntervalSeconds: cfg.COLLECT_INTERVAL_SECONDS,
+      closeExpiredJobs: async () => (await expiry.closeExpiredJobs()).length,
     }).start();
     const scheduled = await scheduleCollection(queues.collect, db, cfg.COLLECT_INTERVAL_SECONDS);
     logger.info({ port: server.port, sources: scheduled }, 'pipeline listening; collection scheduled');

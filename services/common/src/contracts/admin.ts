@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROCESSING_STATUSES } from './constants';
+import { PROCESSING_STATUSES, SOURCE_KINDS, type SourceKind } from './constants';
 
 /**
  * Operator console: sign-in, the admin calls and their response shapes,
@@ -232,15 +232,19 @@ export type QueueRetryResult = z.infer<typeof queueRetryResultSchema>;
 
 // ---------- sources ----------
 
+export const sourceKindSchema = z.enum(SOURCE_KINDS, { error: `kind must be one of: ${SOURCE_KINDS.join(', ')}` });
+
 export const sourceAddRequestSchema = z.object({
   name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(200, 'name is too long'),
   feedUrl: z.string({ error: 'feedUrl is required' }).trim().min(1, 'feedUrl is required').max(2000, 'feedUrl is too long'),
+  kind: sourceKindSchema.default('news'),
 });
 export type SourceAddRequest = z.infer<typeof sourceAddRequestSchema>;
 
 /** A news source as the console shows it; counters the pipeline adds later pass through as extra fields. */
 export interface AdminSource {
   id: number;
+  kind: SourceKind;
   name: string;
   feedUrl: string;
   enabled: boolean;

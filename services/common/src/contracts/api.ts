@@ -192,8 +192,30 @@ export const eventSchema = z.object({
   organizer: nullableString,
   virtual: z.boolean(),
   price: nullableString,
+  /** A date without a time (the start and end dates are midnight UTC of those days). */
+  allDay: z.boolean(),
+  /** Cancelled by its source; cancelled events are unpublished unless an operator publishes the news. */
+  eventStatus: z.enum(['scheduled', 'cancelled']),
 });
 export type Event = z.infer<typeof eventSchema>;
+
+/** An event as the calendars (/events.ics and the rest) need it: the content service's internal answer to the gateway. */
+export const calendarEventSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  location: z.string(),
+  startDate: isoDate,
+  endDate: isoDate.nullable(),
+  allDay: z.boolean(),
+  timezone: nullableString,
+  virtual: z.boolean(),
+  url: nullableString,
+  organizer: nullableString,
+  eventStatus: z.enum(['scheduled', 'cancelled']),
+  updatedAt: isoDate,
+});
+export type CalendarEvent = z.infer<typeof calendarEventSchema>;
 
 export const jobSchema = z.object({
   id: z.number(),
@@ -208,6 +230,14 @@ export const jobSchema = z.object({
   applyUrl: z.string(),
   companyLogoUrl: nullableString,
   createdAt: isoDate,
+  /** When the job closes: its board's deadline, else JOB_MAX_AGE_DAYS after it was posted. */
+  validThrough: nullableString,
+  /** For a remote job, where applicants must be (a country name or ISO code), when known. */
+  applicantCountry: nullableString,
+  /** Structured pay, when the board gives it (salaryRange is its text). */
+  salary: z
+    .object({ min: z.number(), max: z.number(), currency: z.string(), unit: z.enum(['HOUR', 'DAY', 'WEEK', 'MONTH', 'YEAR']).nullable() })
+    .nullable(),
 });
 export type Job = z.infer<typeof jobSchema>;
 

@@ -41,6 +41,16 @@ export const RESOURCE_CATEGORIES = [
   'Tutorials',
 ] as const;
 export const DIFFICULTY_LEVELS = ['Beginner', 'Intermediate', 'Advanced'] as const;
+/**
+ * What a source is: a news feed, an event calendar or feed, or a job board. Each
+ * kind has its own collector; all share one table, one schedule per source and
+ * one set of counters (see migration 2026112601A).
+ */
+export const SOURCE_KINDS = ['news', 'ical', 'event-feed', 'greenhouse', 'lever', 'job-feed'] as const;
+export type SourceKind = (typeof SOURCE_KINDS)[number];
+/** The kinds whose sources are job boards. */
+export const JOB_SOURCE_KINDS = ['greenhouse', 'lever', 'job-feed'] as const satisfies readonly SourceKind[];
+
 export const JOB_TYPES = ['Full-time', 'Part-time', 'Contract'] as const;
 export const NEWS_CATEGORIES = ['Research', 'Product Launch', 'Policy', 'Business', 'Tutorial', 'Opinion'] as const;
 

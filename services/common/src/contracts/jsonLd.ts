@@ -77,34 +77,81 @@ export function learningResourceJsonLd(r: Resource, abs: Abs) {
   };
 }
 
-export function eventJsonLd(e: Event) {
+const CURRENCY_SYMBOLS: Record<string, string> = { $: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR' };
+
+/** An Offer from the price as stored ("Free", "$299", "USD 15", "From EUR 40"), or nothing when it names no amount. */
+export function eventOffer(price: string | null, url: string) {
+  if (!price) return null;
+  if (/^\s*free\b/i.test(price))
+    return { '@type': 'Offer', price: 0, priceCurrency: 'USD', availability: 'https://schema.org/InStock', url };
+  const amount = price.replace(/,/g, '').match(/\d+(?:\.\d+)?/)?.[0];
+  const currency = price.match(/\b[A-Z]{3}\b/)?.[0] ?? Object.entries(CURRENCY_SYMBOLS).find(([symbol]) => price.includes(symbol))?.[1];
+  if (!amount || !currency) return null;
+  return { '@type': 'Offer', price: Number(amount), priceCurrency: currency, availability: 'https://schema.org/InStock', url };
+}
+
+/**
+ * Google's Event rich result: required name, startDate and location (a Place with
+ * its address, or a VirtualLocation with a URL: the event's own link, else its page
+ * here), and the recommended description, endDate, eventStatus,
+ * eventAttendanceMode, image, organizer and offers (when the price names an amount).
+ * All-day events give their dates without a time.
+ */
+export function eventJsonLd(e: Event, abs: Abs) {
+  const page = abs(`/events/${e.slug}`);
+  const date = (iso: string) => (e.allDay ? iso.slice(0, 10) : iso);
+  const offer = eventOffer(e.price, e.url ?? page);
   return {
     '@context': CONTEXT,
     '@type': 'Event',
     name: e.name,
     description: e.description,
-    startDate: e.startDate,
-    ...(e.endDate ? { endDate: e.endDate } : {}),
+    startDate: date(e.startDate),
+    ...(e.endDate ? { endDate: date(e.endDate) } : {}),
     eventAttendanceMode: e.virtual ? 'https://schema.org/OnlineEventAttendanceMode' : 'https://schema.org/OfflineEventAttendanceMode',
-    eventStatus: 'https://schema.org/EventScheduled',
-    location: e.virtual ? { '@type': 'VirtualLocation', url: e.url } : { '@type': 'Place', name: e.location, address: e.location },
-    ...(e.organizer ? { organizer: { '@type': 'Organization', name: e.organizer } } : {}),
-    ...(e.url ? { url: e.url } : {}),
+    eventStatus: e.eventStatus === 'cancelled' ? 'https://schema.org/EventCancelled' : 'https://schema.org/EventScheduled',
+    location: e.virtual ? { '@type': 'VirtualLocation', url: e.url ?? page } : { '@type': 'Place', name: e.location, address: e.location },
+    ...(e.imageUrl ? { image: [e.imageUrl] } : {}),
+    ...(e.organizer ? { organizer: { '@type': 'Organization', name: e.organizer, ...(e.url ? { url: e.url } : {}) } } : {}),
+    ...(offer ? { offers: offer } : {}),
+    url: page,
   };
 }
 
 export function jobPostingJsonLd(j: Job) {
+  const place = { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: j.location } };
   return {
     '@context': CONTEXT,
     '@type': 'JobPosting',
     title: j.title,
     description: j.description,
     datePosted: j.createdAt,
+    ...(j.validThrough ? { validThrough: j.validThrough } : {}),
     employmentType: EMPLOYMENT_TYPE[j.jobType],
     hiringOrganization: { '@type': 'Organization', name: j.company, ...(j.companyLogoUrl ? { logo: j.companyLogoUrl } : {}) },
-    jobLocation: { '@type': 'Place', address: j.location },
-    ...(j.remote ? { jobLocationType: 'TELECOMMUTE' } : {}),
-    ...(j.salaryRange ? { baseSalary: j.salaryRange } : {}),
+    ...(j.remote
+      ? {
+          jobLocationType: 'TELECOMMUTE',
+          ...(j.applicantCountry
+            ? { applicantLocationRequirements: { '@type': 'Country', name: j.applicantCountry } }
+            : // Where applicants may be is unknown: the posting's own place stands in, as Google accepts either.
+              { jobLocation: place }),
+        }
+      : { jobLocation: place }),
+    ...(j.salary
+      ? {
+          baseSalary: {
+            '@type': 'MonetaryAmount',
+            currency: j.salary.currency,
+            value: {
+              '@type': 'QuantitativeValue',
+              minValue: j.salary.min,
+              maxValue: j.salary.max,
+              ...(j.salary.unit ? { unitText: j.salary.unit } : {}),
+            },
+          },
+        }
+      : {}),
     directApply: false,
     url: j.applyUrl,
   };

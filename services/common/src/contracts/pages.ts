@@ -69,6 +69,14 @@ export const STATIC_PAGES: Record<string, StaticPageMeta> = {
   },
 };
 
+/** A job that closed (gone from its board, or past its age): its page answers 410 with this notice and no JobPosting data. */
+export const JOB_CLOSED_PAGE: StaticPageMeta & { notice: string } = {
+  title: 'Job No Longer Open',
+  description: 'This job is no longer open. Browse the open AI jobs on NeuralBeat.',
+  noindex: true,
+  notice: 'This job is no longer open.',
+};
+
 export const NOT_FOUND_PAGE: StaticPageMeta = {
   title: 'Page Not Found',
   description: 'The page you are looking for does not exist.',

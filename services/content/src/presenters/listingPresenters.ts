@@ -42,6 +42,8 @@ export interface EventRow {
   organizer: string | null;
   virtual: boolean;
   price: string | null;
+  all_day: boolean;
+  event_status: 'scheduled' | 'cancelled';
 }
 
 export function presentEvent(row: EventRow): Event {
@@ -59,6 +61,8 @@ export function presentEvent(row: EventRow): Event {
     organizer: row.organizer,
     virtual: row.virtual,
     price: row.price,
+    allDay: row.all_day,
+    eventStatus: row.event_status,
   };
 }
 
@@ -75,9 +79,23 @@ export interface JobRow {
   apply_url: string;
   company_logo_url: string | null;
   created_at: Date;
+  valid_through: Date | null;
+  closed_at: Date | null;
+  country: string | null;
+  salary_min: string | null;
+  salary_max: string | null;
+  salary_currency: string | null;
+  salary_unit: NonNullable<Job['salary']>['unit'];
 }
 
-export function presentJob(row: JobRow): Job {
+const DAY_MS = 86_400_000;
+
+/**
+ * A job as the API shows it. `maxAgeDays` (JOB_MAX_AGE_DAYS) dates a job no
+ * board gave a closing date: it closes that long after it was posted.
+ */
+export function presentJob(row: JobRow, maxAgeDays?: number): Job {
+  const validThrough = row.valid_through ?? (maxAgeDays ? new Date(row.created_at.getTime() + maxAgeDays * DAY_MS) : null);
   return {
     id: row.id,
     title: row.title,
@@ -91,5 +109,11 @@ export function presentJob(row: JobRow): Job {
     applyUrl: row.apply_url,
     companyLogoUrl: row.company_logo_url,
     createdAt: row.created_at.toISOString(),
+    validThrough: validThrough?.toISOString() ?? null,
+    applicantCountry: row.remote ? row.country : null,
+    salary:
+      row.salary_min !== null && row.salary_max !== null && row.salary_currency
+        ? { min: Number(row.salary_min), max: Number(row.salary_max), currency: row.salary_currency, unit: row.salary_unit }
+        : null,
   };
 }

@@ -38,15 +38,19 @@ export class ListingsRepository {
     return this.db<EventRow>('events').where('published', true).where('slug', slug).first();
   }
 
+  /** Open jobs, newest first (a closed job leaves the lists at once). */
   jobs(limit?: number): Promise<JobRow[]> {
-    const q = this.db<JobRow>('jobs').orderBy([
-      { column: 'created_at', order: 'desc' },
-      { column: 'id', order: 'desc' },
-    ]);
+    const q = this.db<JobRow>('jobs')
+      .whereNull('closed_at')
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ]);
     if (limit) q.limit(limit);
     return q;
   }
 
+  /** A job open or closed: a closed job's page says it is no longer open. */
   jobById(id: number): Promise<JobRow | undefined> {
     return this.db<JobRow>('jobs').where({ id }).first();
   }

@@ -7,7 +7,7 @@ export interface SitemapEntry {
 
 /**
  * The public pages a sitemap lists: every news item, the tag pages news carries, approved tools,
- * guides, published events, jobs and sent newsletter issues. In one order (kind, newest first, then path) so that pages
+ * guides, published events, open jobs and sent newsletter issues. In one order (kind, newest first, then path) so that pages
  * read one after another by offset neither skip nor repeat an entry.
  */
 const ENTRIES = `
@@ -17,7 +17,7 @@ const ENTRIES = `
   UNION ALL SELECT '/directory/' || slug, created_at, 3 FROM tools WHERE approved
   UNION ALL SELECT '/learn/' || slug, published_at, 4 FROM resources
   UNION ALL SELECT '/events/' || slug, updated_at, 5 FROM events WHERE published
-  UNION ALL SELECT '/jobs/' || id, created_at, 6 FROM jobs
+  UNION ALL SELECT '/jobs/' || id, COALESCE(updated_at, created_at), 6 FROM jobs WHERE closed_at IS NULL
   UNION ALL SELECT '/newsletter/' || slug, sent_at, 7 FROM newsletter_issues WHERE status = 'sent'`;
 
 export class SitemapRepository {
@@ -34,7 +34,7 @@ export class SitemapRepository {
             + (SELECT count(*) FROM tools WHERE approved)
             + (SELECT count(*) FROM resources)
             + (SELECT count(*) FROM events WHERE published)
-            + (SELECT count(*) FROM jobs)
+            + (SELECT count(*) FROM jobs WHERE closed_at IS NULL)
             + (SELECT count(*) FROM newsletter_issues WHERE status = 'sent') AS n`,
     );
     return Number(rows[0]?.n ?? 0);

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { parseRequest } from '@neuralbeat/common';
 import type { ContentDeps } from './deps';
+import { CalendarEventsRepository } from '../repositories/calendarEventsRepository';
 import { ImagesRepository } from '../repositories/imagesRepository';
 import { SitemapRepository } from '../repositories/sitemapRepository';
 
@@ -19,11 +20,21 @@ const sitemapQuery = z.object({
 export function internalRoutes(deps: ContentDeps): Router {
   const router = Router();
   const images = new ImagesRepository(deps.db);
+  const calendarEvents = new CalendarEventsRepository(deps.db);
 
   // The gateway's image proxy serves only images the site itself shows.
   router.get('/images/known', async (req, res) => {
     const { url } = parseRequest(z.object({ url: z.string().min(1).max(4096) }), req.query);
     res.json({ known: await images.isPublicImage(url) });
+  });
+
+  // Calendars (/events.ics, /events/tag/{tag}.ics, /events/{slug}.ics): published upcoming events with what a VEVENT needs.
+  router.get('/events/calendar', async (req, res) => {
+    const { tag, slug } = parseRequest(
+      z.object({ tag: z.string().trim().min(1).max(100).optional(), slug: z.string().trim().min(1).max(200).optional() }),
+      req.query,
+    );
+    res.json({ events: await calendarEvents.calendar({ tag, slug }) });
   });
 
   const sitemap = new SitemapRepository(deps.db);

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { notFound, parseRequest } from '@neuralbeat/common';
+import { AppError, notFound, parseRequest } from '@neuralbeat/common';
 import { MAX_PAGE_LIMIT, RESOURCE_CATEGORIES } from '@neuralbeat/common/contracts';
 import { ListingsRepository } from '../repositories/listingsRepository';
 import { presentEvent, presentJob, presentResource } from '../presenters/listingPresenters';
@@ -68,18 +68,19 @@ export function listingRoutes(deps: ContentDeps): Router {
   });
 
   router.get('/jobs', async (_req, res) => {
-    res.json((await listings.jobs()).map(presentJob));
+    res.json((await listings.jobs()).map((row) => presentJob(row, deps.config.JOB_MAX_AGE_DAYS)));
   });
 
   router.get('/jobs/featured', async (_req, res) => {
-    res.json((await listings.jobs(FEATURED_JOBS)).map(presentJob));
+    res.json((await listings.jobs(FEATURED_JOBS)).map((row) => presentJob(row, deps.config.JOB_MAX_AGE_DAYS)));
   });
 
   router.get('/jobs/:id', async (req, res) => {
     const { id } = parseRequest(jobIdParam, req.params);
     const row = await listings.jobById(id);
     if (!row) throw notFound('Job not found');
-    res.json(presentJob(row));
+    if (row.closed_at) throw new AppError(410, 'job_closed', 'This job is no longer open');
+    res.json(presentJob(row, deps.config.JOB_MAX_AGE_DAYS));
   });
 
   return router;

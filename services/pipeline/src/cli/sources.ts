@@ -1,7 +1,9 @@
 /**
- * Manage news sources: `npm run sources -- <command>` (from the repository root)
- *   list                 every source: state, last collection (items seen, added, updated, folded) and last error
- *   add <name> <url>     add (or rename) a source; scheduled and collected at once
+ * Manage sources of every kind: `npm run sources -- <command>` (from the repository root)
+ *   list                 every source: kind, state, last collection (items seen, added, updated, folded, closed) and last error
+ *   add <name> <url> [--kind <kind>]
+ *                        add (or rename) a source, a news feed unless --kind says otherwise
+ *                        (news, ical, event-feed, greenhouse, lever, job-feed); scheduled and collected at once
  *   enable <id>          schedule it again (collected at once)
  *   disable <id>         stop collecting it
  *   collect <id>         collect it now
@@ -10,10 +12,26 @@
 import { AppError, createDb, createRedis } from '@neuralbeat/common';
 import { pipelineConfig } from '../config';
 import { createPipelineQueues, closeQueues } from '../queues';
-import { SourcesService } from '../services/sourcesService';
+import { SOURCE_KINDS, type SourceKind } from '@neuralbeat/common/contracts';
+import { SourcesService, parseSourceKind } from '../services/sourcesService';
 import type { NewsSourceRow } from '../repositories/sourcesRepository';
 
-const USAGE = 'Usage: sources list | add <name> <feed-url> | enable <id> | disable <id> | collect <id>';
+const USAGE = `Usage: sources list | add <name> <url> [--kind ${SOURCE_KINDS.join('|')}] | enable <id> | disable <id> | collect <id>`;
+
+/** The arguments of `add` with `--kind k` (or `--kind=k`) taken out; news when not given. */
+function kindOption(args: string[]): { rest: string[]; kind: SourceKind } {
+  const rest: string[] = [];
+  let kind: SourceKind = 'news';
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--kind' || arg.startsWith('--kind=')) {
+      const value = arg === '--kind' ? args[++i] : arg.slice('--kind='.length);
+      if (!value) throw new AppError(400, 'usage', `--kind needs a value. ${USAGE}`);
+      kind = parseSourceKind(value);
+    } else rest.push(arg);
+  }
+  return { rest, kind };
+}
 
 function sourceId(command: string, raw: string | undefined): number {
   const id = Number(raw);
@@ -32,15 +50,19 @@ async function run(args: string[]): Promise<number> {
     switch (command) {
       case 'list': {
         const rows = await sources.list();
-        if (!rows.length) console.log('No sources yet. Add one with: sources add <name> <feed-url>');
+        if (!rows.length) console.log('No sources yet. Add one with: sources add <name> <url> [--kind <kind>]');
         for (const s of rows) console.log(describeSource(s));
         return 0;
       }
       case 'add': {
-        const [name, url] = rest;
-        if (!name?.trim() || !url) return fail(`add needs a name and a feed URL. ${USAGE}`);
-        const row = await sources.add(name, url);
-        console.log(`Source ${row.id} "${row.name}" → ${row.feed_url}${row.enabled ? ' (scheduled; collecting now)' : ' (disabled)'}`);
+        const { rest: args, kind } = kindOption(rest);
+        const [name, url] = args;
+        if (!name?.trim() || !url || args.length > 2) return fail(`add needs a name and a URL. ${USAGE}`);
+        const row = await sources.add(name, url, kind);
+        const what = row.kind === 'news' ? '' : ` (${row.kind})`;
+        console.log(
+          `Source ${row.id} "${row.name}"${what} → ${row.feed_url}${row.enabled ? ' (scheduled; collecting now)' : ' (disabled)'}`,
+        );
         return 0;
       }
       case 'enable':
@@ -67,7 +89,7 @@ async function run(args: string[]): Promise<number> {
   }
 }
 
-/** Two lines per source: who it is, then what its last collection did. */
+/** Two lines per source: who it is (its kind when not a news feed), then what its last collection did. */
 function describeSource(s: NewsSourceRow): string {
   const state = s.enabled ? 'enabled ' : 'disabled';
   let last: string;
@@ -75,13 +97,14 @@ function describeSource(s: NewsSourceRow): string {
   else if (s.last_collection_status === 'failed' || (s.last_error && s.last_collection_status !== 'collected')) {
     last = `${s.last_fetched_at.toISOString()}, failed (${s.consecutive_failures} in a row): ${s.last_error}`;
   } else {
-    const found = `${s.items_seen} items seen, ${s.items_added} added, ${s.items_updated} updated, ${s.items_folded} folded together`;
+    const found = `${s.items_seen} items seen, ${s.items_added} added, ${s.items_updated} updated, ${s.items_folded} folded together, ${s.items_closed} closed`;
     last =
       s.last_collection_status === 'not-modified'
         ? `${s.last_fetched_at.toISOString()}, not modified since the last fetch (which found ${found})`
         : `${s.last_fetched_at.toISOString()}, collected: ${found}`;
   }
-  return `${String(s.id).padStart(4)}  ${state}  ${s.name}  ${s.feed_url}\n        last collection: ${last}`;
+  const kind = s.kind === 'news' ? '' : ` (${s.kind})`;
+  return `${String(s.id).padStart(4)}  ${state}  ${s.name}${kind}  ${s.feed_url}\n        last collection: ${last}`;
 }
 
 function fail(message: string): number {

@@ -22,6 +22,7 @@ export async function fetchFeed(
   cache: { etag: string | null; lastModified: string | null },
   timeoutMs: number,
   userAgent: string,
+  maxBytes = MAX_FEED_BYTES,
 ): Promise<FetchedFeed> {
   const headers: Record<string, string> = {
     'user-agent': userAgent,
@@ -34,9 +35,9 @@ export async function fetchFeed(
   if (res.status === 304) return { status: 'not-modified' };
   if (!res.ok) throw new Error(`HTTP ${res.status} ${res.statusText}`.trim());
   const declared = Number(res.headers.get('content-length') ?? 0);
-  if (declared > MAX_FEED_BYTES) throw new Error(`Feed too large (${declared} bytes)`);
+  if (declared > maxBytes) throw new Error(`Feed too large (${declared} bytes)`);
   const body = Buffer.from(await res.arrayBuffer());
-  if (body.length > MAX_FEED_BYTES) throw new Error(`Feed too large (${body.length} bytes)`);
+  if (body.length > maxBytes) throw new Error(`Feed too large (${body.length} bytes)`);
   const contentType = res.headers.get('content-type') ?? '';
   let text: string;
   try {

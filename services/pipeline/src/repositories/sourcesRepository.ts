@@ -1,7 +1,9 @@
 import type { Knex } from '@neuralbeat/common';
+import type { SourceKind } from '@neuralbeat/common/contracts';
 
 export interface NewsSourceRow {
   id: number;
+  kind: SourceKind;
   name: string;
   feed_url: string;
   enabled: boolean;
@@ -18,6 +20,8 @@ export interface NewsSourceRow {
   items_added: number;
   items_updated: number;
   items_folded: number;
+  /** Items the last collection took down (jobs gone from their board or past their age). */
+  items_closed: number;
 }
 
 /** What one collection found in a feed. */
@@ -29,7 +33,7 @@ export interface CollectionCounts {
   unidentified: number;
 }
 
-/** Knex access to `news_sources`. */
+/** Knex access to `news_sources`, the table of sources of every kind. */
 export class SourcesRepository {
   private readonly db: Knex;
   constructor(db: Knex) {
@@ -48,10 +52,14 @@ export class SourcesRepository {
     return this.db<NewsSourceRow>('news_sources').where({ id }).first();
   }
 
-  /** Adds a source, or returns the existing one with the same feed URL. */
-  async upsert(name: string, feedUrl: string): Promise<NewsSourceRow> {
+  findByUrl(feedUrl: string): Promise<NewsSourceRow | undefined> {
+    return this.db<NewsSourceRow>('news_sources').where({ feed_url: feedUrl }).first();
+  }
+
+  /** Adds a source, or renames the existing one with the same feed URL (its kind stays as it was). */
+  async upsert(name: string, feedUrl: string, kind: SourceKind = 'news'): Promise<NewsSourceRow> {
     const [row] = await this.db<NewsSourceRow>('news_sources')
-      .insert({ name, feed_url: feedUrl })
+      .insert({ name, feed_url: feedUrl, kind })
       .onConflict('feed_url')
       .merge({ name, updated_at: this.db.fn.now() } as never)
       .returning('*');
@@ -70,7 +78,7 @@ export class SourcesRepository {
     id: number,
     cache: { etag?: string | null; lastModified?: string | null },
     status: 'collected' | 'not-modified',
-    counts?: CollectionCounts & { added: number; updated: number },
+    counts?: CollectionCounts & { added: number; updated: number; closed?: number },
   ): Promise<void> {
     await this.db('news_sources')
       .where({ id })
@@ -81,7 +89,13 @@ export class SourcesRepository {
         consecutive_failures: 0,
         last_collection_status: status,
         ...(counts
-          ? { items_seen: counts.seen, items_added: counts.added, items_updated: counts.updated, items_folded: counts.folded }
+          ? {
+              items_seen: counts.seen,
+              items_added: counts.added,
+              items_updated: counts.updated,
+              items_folded: counts.folded,
+              items_closed: counts.closed ?? 0,
+            }
           : {}),
         updated_at: this.db.fn.now(),
         ...(cache.etag !== undefined ? { etag: cache.etag } : {}),

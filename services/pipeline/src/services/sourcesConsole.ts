@@ -7,6 +7,7 @@ import { SourcesService } from './sourcesService';
 
 const KNOWN_COLUMNS = new Set([
   'id',
+  'kind',
   'name',
   'feed_url',
   'enabled',
@@ -50,7 +51,13 @@ export class SourcesConsole {
   }
 
   audit(actor: SessionUser, action: AuditAction, row: NewsSourceRow, requestId?: string): Promise<void> {
-    return recordAudit(this.db, { actor, action, params: { source: row.name, feedUrl: row.feed_url }, affectedIds: [row.id], requestId });
+    return recordAudit(this.db, {
+      actor,
+      action,
+      params: { source: row.name, kind: row.kind, feedUrl: row.feed_url },
+      affectedIds: [row.id],
+      requestId,
+    });
   }
 }
 
@@ -64,6 +71,7 @@ function presentSource(row: NewsSourceRow, scheduler: { every?: number; next?: n
   }
   return {
     id: row.id,
+    kind: row.kind,
     name: row.name,
     feedUrl: row.feed_url,
     enabled: row.enabled,

@@ -1,10 +1,27 @@
 import type { Queue } from 'bullmq';
 import { validationFailed, notFound, type Knex } from '@neuralbeat/common';
+import { SOURCE_KINDS, type SourceKind } from '@neuralbeat/common/contracts';
 import { SourcesRepository, type NewsSourceRow } from '../repositories/sourcesRepository';
 import { collectNow, scheduleSource, unscheduleSource } from '../collect/scheduler';
 
 /**
- * Everything an operator does to news sources, for the `sources` CLI and the
+ * What the URL of a job board must look like: the collector reads that API and
+ * nothing else, so a board's page URL (or a typo) is refused when it is added.
+ */
+const BOARD_URL: Partial<Record<SourceKind, { pattern: RegExp; example: string }>> = {
+  greenhouse: { pattern: /\/v1\/boards\/[^/]+\/jobs\/?$/, example: 'https://boards-api.greenhouse.io/v1/boards/{token}/jobs?content=true' },
+  lever: { pattern: /\/v0\/postings\/[^/]+\/?$/, example: 'https://api.lever.co/v0/postings/{site}?mode=json' },
+};
+
+/** The kind named, or a 400 naming the field. */
+export function parseSourceKind(raw: string): SourceKind {
+  const kind = raw.trim().toLowerCase();
+  if ((SOURCE_KINDS as readonly string[]).includes(kind)) return kind as SourceKind;
+  throw validationFailed(`Unknown source kind "${raw}": use one of ${SOURCE_KINDS.join(', ')}`, 'kind');
+}
+
+/**
+ * Everything an operator does to sources of every kind, for the `sources` CLI and the
  * admin API alike. Schedules live in Redis (BullMQ job schedulers), so a change
  * made here takes effect in the running pipeline at once, whichever process makes it.
  */
@@ -23,7 +40,7 @@ export class SourcesService {
   }
 
   /** Adds (or renames) a source and schedules it when enabled; it is collected right away. */
-  async add(name: string, feedUrl: string): Promise<NewsSourceRow> {
+  async add(name: string, feedUrl: string, kind: SourceKind = 'news'): Promise<NewsSourceRow> {
     const trimmed = name.trim();
     if (!trimmed) throw validationFailed('name is required', 'name');
     let url: URL;
@@ -34,7 +51,16 @@ export class SourcesService {
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:')
       throw validationFailed('The feed URL must start with http:// or https://', 'feedUrl');
-    const row = await this.repository.upsert(trimmed, url.toString());
+    const board = BOARD_URL[kind];
+    if (board && !board.pattern.test(url.pathname))
+      throw validationFailed(`A ${kind} source reads the board's API: ${board.example}`, 'feedUrl');
+    // A Greenhouse board without content=true has no descriptions, and a Lever site answers HTML without mode=json.
+    if (kind === 'greenhouse') url.searchParams.set('content', 'true');
+    if (kind === 'lever') url.searchParams.set('mode', 'json');
+    const existing = await this.repository.findByUrl(url.toString());
+    if (existing && existing.kind !== kind)
+      throw validationFailed(`${url} is already source ${existing.id}, of kind ${existing.kind}`, 'kind');
+    const row = await this.repository.upsert(trimmed, url.toString(), kind);
     if (row.enabled) await scheduleSource(this.collectQueue, row.id, this.intervalSeconds);
     return row;
   }

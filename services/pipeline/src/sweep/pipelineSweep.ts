@@ -29,13 +29,15 @@ export interface PipelineSweepOptions {
   intervalSeconds: number;
   afterSeconds: number;
   collectIntervalSeconds: number;
+  /** Closes jobs past their age whether or not a job board is collected (JobCollector.closeExpiredJobs); returns how many. */
+  closeExpiredJobs?: () => Promise<number>;
 }
 
 /**
  * The safety net under the pipeline: every `intervalSeconds` it looks for
  * articles in an unfinished stage untouched for `afterSeconds` and drives each
  * on according to what became of its job; it also restores collection schedules
- * that Redis lost. One sweep at a time across pipeline processes (an advisory lock).
+ * that Redis lost, and closes jobs past their age (a job no board is collected for closes too). One sweep at a time across pipeline processes (an advisory lock).
  */
 export class PipelineSweep {
   private readonly options: PipelineSweepOptions;
@@ -50,7 +52,9 @@ export class PipelineSweep {
     this.timer = setInterval(() => {
       if (this.running) return;
       this.running = this.sweepOnce()
-        .then((report) => {
+        .then(async (report) => {
+          const closed = (await this.options.closeExpiredJobs?.()) ?? 0;
+          if (closed) this.options.logger.info({ closed }, 'jobs past their age closed');
           if (this.failing) this.options.logger.info('pipeline sweep working again');
           this.failing = false;
           if (report && (report.requeued || report.failed || report.schedulesRepaired))

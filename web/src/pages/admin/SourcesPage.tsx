@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
+import { SOURCE_KINDS, type SourceKind } from '@neuralbeat/common/contracts/browser';
 import type { AdminSource } from '@neuralbeat/common/contracts';
 import type { ErrorEnvelope } from '@neuralbeat/common/errors';
 import { ApiError } from '../../api/client';
@@ -9,6 +10,16 @@ import { Seo } from '../../seo/Seo';
 import { useSourceAction, useSources } from './api';
 import { Alert, Panel, Table, TableScroll } from './components/AdminUi';
 import { formatDateTime, formatInterval } from './format';
+
+/** What each kind of source is, and the address it reads. */
+const KINDS: Record<SourceKind, { label: string; placeholder: string }> = {
+  news: { label: 'News feed', placeholder: 'https://example.com/feed.xml' },
+  ical: { label: 'iCalendar', placeholder: 'https://example.com/events.ics' },
+  'event-feed': { label: 'Event feed', placeholder: 'https://example.com/events.xml' },
+  greenhouse: { label: 'Greenhouse board', placeholder: 'https://boards-api.greenhouse.io/v1/boards/{token}/jobs' },
+  lever: { label: 'Lever site', placeholder: 'https://api.lever.co/v0/postings/{site}' },
+  'job-feed': { label: 'Job feed', placeholder: 'https://example.com/jobs.xml' },
+};
 
 /** Counter columns read as words: `items_seen` → "Items seen". */
 const counterLabel = (key: string) => key.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
@@ -27,14 +38,17 @@ function errorMessage(err: Error): { message: string; field?: string } {
   return { message: err.message };
 }
 
-/** /admin/sources: every news source, its schedule and last collection; add, enable, disable, collect now. */
+/** /admin/sources: every source of every kind, its schedule and last collection; add, enable, disable, collect now. */
 export default function SourcesPage() {
   const sources = useSources();
   return (
     <Container>
       <Seo title="News Sources" noindex />
       <PageHeading>News Sources</PageHeading>
-      <Muted>The feeds the pipeline collects. Changes take effect in the running pipeline at once (the same as the sources command).</Muted>
+      <Muted>
+        The news feeds, calendars, event feeds and job boards the pipeline collects. Changes take effect in the running pipeline at once
+        (the same as the sources command).
+      </Muted>
       <AddSource />
       <Panel title="Sources" id="sources">
         {sources.isPending ? (
@@ -42,13 +56,14 @@ export default function SourcesPage() {
         ) : sources.isError ? (
           <Alert tone="error">Could not load the sources: {sources.error.message}</Alert>
         ) : sources.data.sources.length === 0 ? (
-          <p>No sources yet. Add a feed above to start collecting news.</p>
+          <p>No sources yet. Add a feed or a job board above to start collecting.</p>
         ) : (
           <TableScroll>
             <Table>
               <thead>
                 <tr>
                   <th>Source</th>
+                  <th>Kind</th>
                   <th>Status</th>
                   <th>Schedule</th>
                   <th>Last collection</th>
@@ -77,11 +92,12 @@ function AddSource() {
   const toast = useToast();
   const [name, setName] = useState('');
   const [feedUrl, setFeedUrl] = useState('');
+  const [kind, setKind] = useState<SourceKind>('news');
   const failure = action.isError ? errorMessage(action.error) : null;
   const handleSubmit = (e: FormEvent) => {
     e.preventDefault();
     action.mutate(
-      { action: 'add', body: { name: name.trim(), feedUrl: feedUrl.trim() } },
+      { action: 'add', body: { name: name.trim(), feedUrl: feedUrl.trim(), kind } },
       {
         onSuccess: (res) => {
           toast({ title: 'Source added', description: res.message, variant: 'success' });
@@ -105,12 +121,27 @@ function AddSource() {
           />
         </div>
         <div>
+          <label htmlFor="source-kind">Kind</label>
+          <Select
+            id="source-kind"
+            value={kind}
+            onChange={(e) => setKind(e.target.value as SourceKind)}
+            aria-invalid={failure?.field === 'kind' || undefined}
+          >
+            {SOURCE_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {KINDS[k].label}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div>
           <label htmlFor="source-url">Feed URL</label>
           <Input
             id="source-url"
             type="url"
             required
-            placeholder="https://example.com/feed.xml"
+            placeholder={KINDS[kind].placeholder}
             value={feedUrl}
             onChange={(e) => setFeedUrl(e.target.value)}
             aria-invalid={failure?.field === 'feedUrl' || undefined}
@@ -148,6 +179,7 @@ function SourceRow({ source }: { source: AdminSource }) {
         <strong>{source.name}</strong>
         <Url>{source.feedUrl}</Url>
       </td>
+      <td>{KINDS[source.kind]?.label ?? source.kind}</td>
       <td>{source.enabled ? <Badge $color="#16a34a">Enabled</Badge> : <Badge $color="#64748b">Disabled</Badge>}</td>
       <td>
         {source.schedule ? (
@@ -205,7 +237,7 @@ function SourceRow({ source }: { source: AdminSource }) {
 const AddForm = styled.form`
   display: grid;
   gap: 0.75rem;
-  grid-template-columns: minmax(10rem, 1fr) minmax(16rem, 2fr) auto;
+  grid-template-columns: minmax(10rem, 1fr) minmax(9rem, auto) minmax(16rem, 2fr) auto;
   align-items: end;
   label {
     display: block;
@@ -216,6 +248,14 @@ const AddForm = styled.form`
   @media (max-width: 720px) {
     grid-template-columns: 1fr;
   }
+`;
+const Select = styled.select`
+  height: 2.5rem;
+  padding: 0 0.75rem;
+  border: 1px solid ${(p) => p.theme.colors.border};
+  border-radius: ${(p) => p.theme.radius.md};
+  font: inherit;
+  background: ${(p) => p.theme.colors.bg};
 `;
 const Url = styled.span`
   display: block;

@@ -19,6 +19,7 @@ import type {
   ToolReviewState,
   AdminSource,
   AdminSourcesResponse,
+  SourceKind,
 } from '@neuralbeat/common/contracts';
 import { ADMIN_LOGIN_PATH, ARTICLE_STATS_REFRESH_MS, QUEUES_REFRESH_MS } from '@neuralbeat/common/contracts/browser';
 import { ApiError, apiPost, apiRequest } from '../../api/client';
@@ -132,7 +133,7 @@ export function useSourceAction() {
     }: {
       action: 'add' | 'enable' | 'disable' | 'collect';
       id?: number;
-      body?: { name: string; feedUrl: string };
+      body?: { name: string; feedUrl: string; kind: SourceKind };
     }) =>
       apiPost<{ message: string; source: AdminSource }>(
         action === 'add' ? '/api/admin/sources' : `/api/admin/sources/${id}/${action}`,

@@ -9,6 +9,7 @@ import { Breadcrumb, breadcrumbJsonLd } from '../../components/Breadcrumb';
 import { DetailSkeleton } from '../../components/DetailSkeleton';
 import { DetailNotFound } from '../../components/DetailNotFound';
 import { formatDateRange, isPastEvent } from '../../lib/format';
+import { AddToCalendar } from './AddToCalendar';
 
 export default function EventDetailPage() {
   const { slug = '' } = useParams();
@@ -25,7 +26,7 @@ export default function EventDetailPage() {
         description={e.description.slice(0, 160)}
         path={`/events/${e.slug}`}
         image={e.imageUrl}
-        jsonLd={[eventJsonLd(e), breadcrumbJsonLd(crumbs, absoluteUrl)]}
+        jsonLd={[eventJsonLd(e, absoluteUrl), breadcrumbJsonLd(crumbs, absoluteUrl)]}
       />
       <Breadcrumb items={crumbs} />
       <Badge>{e.eventType}</Badge>
@@ -51,12 +52,15 @@ export default function EventDetailPage() {
           </>
         )}
       </Facts>
-      <p>{e.description}</p>
-      {e.url && (
-        <Button as="a" href={e.url} target="_blank" rel="noopener noreferrer">
-          {past ? 'View Details' : 'Register Now'}
-        </Button>
-      )}
+      <Description>{e.description}</Description>
+      <Actions>
+        {e.url && (
+          <Button as="a" href={e.url} target="_blank" rel="noopener noreferrer">
+            {past ? 'View Details' : 'Register Now'}
+          </Button>
+        )}
+        {!past && <AddToCalendar slug={e.slug} />}
+      </Actions>
     </Narrow>
   );
 }
@@ -67,6 +71,16 @@ const Narrow = styled(Container)`
     font-size: clamp(1.75rem, 4vw, 2.5rem);
     margin: 0.5rem 0 1rem;
   }
+`;
+// Collected descriptions keep their paragraphs.
+const Description = styled.p`
+  white-space: pre-line;
+`;
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 1rem;
 `;
 const Facts = styled.dl`
   display: grid;

@@ -9,6 +9,7 @@ import type { Event } from '@neuralbeat/common/contracts';
 import { Seo } from '../../seo/Seo';
 import { Badge, Button, Card, Chip, Clamp, Container, EmptyState, Grid, Muted, PageHeading, Skeleton, PageTop } from '../../components/ui';
 import { formatDateRange, isPastEvent } from '../../lib/format';
+import { AddToCalendar } from './AddToCalendar';
 
 type Filter = 'upcoming' | 'past' | 'all';
 const FILTERS: { id: Filter; label: string }[] = [
@@ -45,10 +46,15 @@ export function EventCard({ event }: { event: Event }) {
           </li>
         </Details>
         <Clamp>{event.description}</Clamp>
-        {event.url && (
-          <Button as="a" href={event.url} target="_blank" rel="noopener noreferrer" $variant={past ? 'outline' : 'primary'}>
-            {past ? 'View Details' : 'Register Now'}
-          </Button>
+        {(event.url || !past) && (
+          <Actions>
+            {event.url && (
+              <Button as="a" href={event.url} target="_blank" rel="noopener noreferrer" $variant={past ? 'outline' : 'primary'}>
+                {past ? 'View Details' : 'Register Now'}
+              </Button>
+            )}
+            {!past && <AddToCalendar slug={event.slug} />}
+          </Actions>
         )}
       </Body>
     </Faded>
@@ -161,9 +167,16 @@ const Body = styled.div`
     margin: 0;
     color: ${(p) => p.theme.colors.muted};
   }
-  > a:last-child {
+  > a:last-child,
+  > div:last-child {
     margin-top: auto;
   }
+`;
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.75rem;
 `;
 const Details = styled.ul`
   list-style: none;

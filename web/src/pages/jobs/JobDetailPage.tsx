@@ -1,10 +1,11 @@
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { jobPostingJsonLd, screenApi } from '@neuralbeat/common/contracts/browser';
+import { JOB_CLOSED_PAGE, jobPostingJsonLd, screenApi } from '@neuralbeat/common/contracts/browser';
 import type { Job } from '@neuralbeat/common/contracts';
 import { Seo, absoluteUrl } from '../../seo/Seo';
-import { Badge, Button, Container } from '../../components/ui';
+import { ApiError } from '../../api/client';
+import { Badge, Button, Container, EmptyState } from '../../components/ui';
 import { Breadcrumb, breadcrumbJsonLd } from '../../components/Breadcrumb';
 import { DetailSkeleton } from '../../components/DetailSkeleton';
 import { DetailNotFound } from '../../components/DetailNotFound';
@@ -15,6 +16,7 @@ export default function JobDetailPage() {
   const { id = '' } = useParams();
   const q = useQuery<Job>({ queryKey: [screenApi.job(id)] });
   if (q.isPending) return <DetailSkeleton />;
+  if (q.error instanceof ApiError && q.error.status === 410) return <JobClosed />;
   if (q.isError) return <DetailNotFound title="Job not found" back={{ to: '/jobs', label: 'Back to Jobs' }} />;
   const j = q.data;
   const crumbs = [{ label: 'Home', to: '/' }, { label: 'Jobs', to: '/jobs' }, { label: j.title }];
@@ -38,12 +40,32 @@ export default function JobDetailPage() {
       </Badges>
       <h2>About the role</h2>
       <Prose text={j.description} />
-      <h2>Requirements</h2>
-      <Prose text={j.requirements} />
+      {j.requirements && (
+        <>
+          <h2>Requirements</h2>
+          <Prose text={j.requirements} />
+        </>
+      )}
       <Button as="a" href={j.applyUrl} target="_blank" rel="noopener noreferrer">
         Apply Now
       </Button>
     </Narrow>
+  );
+}
+
+/** A job that closed: a notice, no posting and no JobPosting data (the gateway answers 410). */
+function JobClosed() {
+  return (
+    <Container>
+      <Seo title={JOB_CLOSED_PAGE.title} description={JOB_CLOSED_PAGE.description} noindex />
+      <EmptyState>
+        <h1>{JOB_CLOSED_PAGE.notice}</h1>
+        <p>The employer has filled it or taken it down.</p>
+        <Button as={Link} to="/jobs">
+          Browse open jobs
+        </Button>
+      </EmptyState>
+    </Container>
   );
 }
 

@@ -8,8 +8,12 @@ import { SEED_JOBS } from './jobs';
 const DAY_MS = 86_400_000;
 /** Seed timestamps are fixed so a re-run changes nothing and "featured" stays stable. */
 const SEEDED_AT = Date.UTC(2026, 10, 1);
-/** Jobs are dated relative to this day, a few weeks before it. */
-const JOBS_LISTED_BY = Date.UTC(2026, 10, 22);
+/**
+ * Jobs are dated relative to the day they are seeded: every job closes
+ * JOB_MAX_AGE_DAYS after it was posted, so fixed dates would close them all
+ * once that long had passed. A re-run leaves seeded jobs as they are.
+ */
+const jobsListedBy = () => Math.floor(Date.now() / DAY_MS) * DAY_MS;
 
 type Row = Record<string, unknown>;
 
@@ -114,7 +118,7 @@ export async function seedDemoContent(db: Knex, bus: Pick<EventBus, 'publish'>):
         apply_url: j.applyUrl,
         salary_range: j.salaryRange,
         remote: j.remote,
-        created_at: new Date(JOBS_LISTED_BY - j.postedDaysAgo * DAY_MS),
+        created_at: new Date(jobsListedBy() - j.postedDaysAgo * DAY_MS),
       })),
     );
     for (const j of jobs) emit('job.changed', { jobId: j.id });

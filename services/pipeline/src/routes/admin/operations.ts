@@ -45,8 +45,8 @@ export function operationsRoutes(deps: {
     res.json({ sources: await deps.sources.list() });
   });
   router.post('/sources', async (req, res) => {
-    const { name, feedUrl } = parseRequest(sourceAddRequestSchema, req.body ?? {});
-    const row = await deps.sources.sources.add(name, feedUrl);
+    const { name, feedUrl, kind } = parseRequest(sourceAddRequestSchema, req.body ?? {});
+    const row = await deps.sources.sources.add(name, feedUrl, kind);
     await deps.sources.audit(req.adminUser!, 'sourceAdd', row, req.requestId);
     res.status(201).json({
       message: `"${row.name}" is ${row.enabled ? 'scheduled and being collected now' : 'added (disabled)'}`,

@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSystem, type RunningSystem } from '../../support/system';
+import { adminCall, insertAccounts, signIn, until } from '../../support/admin';
+import { startFeedServer, type FeedServer } from '../../support/feedServer';
+import { daysAgo, greenhouseBoard, leverPostings } from '../../support/jobBoards';
+import { insertJob } from '../../support/factories';
+import { shellDist } from '../../support/shellDist';
+
+let sys: RunningSystem;
+let cookie: string;
+let boards: FeedServer;
+const shell = shellDist();
+
+beforeAll(async () => {
+  [sys, boards] = await Promise.all([startSystem({ WEB_DIST: shell.dir, PIPELINE_SWEEP_INTERVAL_SECONDS: '1' }), startFeedServer()]);
+  await insertAccounts(sys.database.db);
+  cookie = await signIn(sys.url);
+});
+afterAll(async () => {
+  await boards.close();
+  await sys.stop();
+  shell.remove();
+});
+
+const post = (path: string, body: unknown = {}) => adminCall(sys.url, cookie, path, { body });
+const db = () => sys.database.db;
+
+/** The JSON-LD blocks of a page as the gateway serves it (what a crawler reads without running JavaScript). */
+function jsonLdOf(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script[^>]*type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+}
+const jobPosting = (html: string) => jsonLdOf(html).find((d) => d['@type'] === 'JobPosting');
+
+const GH = '/v1/boards/acme/jobs?content=true';
+const LEVER = '/v0/postings/acme?mode=json';
+
+describe('job sources end to end', () => {
+  it('collects boards into jobs with their own pages, JobPosting data as served, and closes a job that leaves its board', async () => {
+    boards.routes.set(GH, {
+      body: greenhouseBoard([
+        { id: 9101, title: 'Applied Scientist, Retrieval', location: 'Remote (United States)' },
+        { id: 9102, title: 'Inference Engineer', location: 'Toronto, Canada' },
+      ]),
+      contentType: 'application/json',
+    });
+    boards.routes.set(LEVER, {
+      body: leverPostings([
+        {
+          id: 'b0b0b0b0-0000-4000-8000-000000000001',
+          text: 'Speech Model Trainer',
+          location: 'Austin, TX',
+          salary: { min: 140_000, max: 175_000, currency: 'USD', interval: 'per-year-salary' },
+        },
+      ]),
+      contentType: 'application/json',
+    });
+    const gh = await post('/api/admin/sources', {
+      name: 'Acme Research',
+      feedUrl: `${boards.url}/v1/boards/acme/jobs`,
+      kind: 'greenhouse',
+    });
+    expect(gh.status).toBe(201);
+    expect(gh.body.source).toMatchObject({ kind: 'greenhouse', feedUrl: `${boards.url}${GH}`, enabled: true });
+    const lever = await post('/api/admin/sources', { name: 'Acme Voice', feedUrl: `${boards.url}/v0/postings/acme`, kind: 'lever' });
+    expect(lever.body.source).toMatchObject({ kind: 'lever', feedUrl: `${boards.url}${LEVER}` });
+
+    const list = () => fetch(`${sys.url}/api/jobs`).then((r) => r.json() as Promise<{ id: number; title: string }[]>);
+    const jobs = await until(async () => {
+      const all = await list();
+      return all.length === 3 ? all : undefined;
+    });
+    const remote = jobs.find((j) => j.title === 'Applied Scientist, Retrieval')!;
+    const onsite = jobs.find((j) => j.title === 'Speech Model Trainer')!;
+
+    const api = await fetch(`${sys.url}/api/jobs/${remote.id}`);
+    expect(api.status).toBe(200);
+    expect(await api.json()).toMatchObject({
+      company: 'Acme Research',
+      remote: true,
+      applicantCountry: 'United States',
+      validThrough: expect.any(String),
+    });
+
+    const page = await fetch(`${sys.url}/jobs/${remote.id}`);
+    expect(page.status).toBe(200);
+    const posting = jobPosting(await page.text())!;
+    expect(posting).toMatchObject({
+      '@context': 'https://schema.org',
+      title: 'Applied Scientist, Retrieval',
+      description: expect.stringContaining('Acme builds evaluation tools for language models.'),
+      datePosted: expect.any(String),
+      validThrough: expect.any(String),
+      employmentType: 'FULL_TIME',
+      hiringOrganization: { '@type': 'Organization', name: 'Acme Research' },
+      jobLocationType: 'TELECOMMUTE',
+      applicantLocationRequirements: { '@type': 'Country', name: 'United States' },
+    });
+    expect(posting).not.toHaveProperty('baseSalary');
+    expect(new Date(posting.validThrough as string).getTime()).toBeGreaterThan(Date.now());
+
+    const onsitePage = jobPosting(await (await fetch(`${sys.url}/jobs/${onsite.id}`)).text())!;
+    expect(onsitePage).toMatchObject({
+      jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: 'Austin, TX' } },
+      baseSalary: {
+        '@type': 'MonetaryAmount',
+        currency: 'USD',
+        value: { '@type': 'QuantitativeValue', minValue: 140_000, maxValue: 175_000, unitText: 'YEAR' },
+      },
+    });
+    expect(onsitePage).not.toHaveProperty('jobLocationType');
+
+    const search = () => fetch(`${sys.url}/api/jobs/search?q=retrieval`).then((r) => r.json() as Promise<{ id: number }[]>);
+    await until(async () => (await search()).some((r) => r.id === remote.id));
+
+    // The board drops the remote job: the next collection closes it, and it leaves the list, search and its page.
+    boards.routes.set(GH, {
+      body: greenhouseBoard([{ id: 9102, title: 'Inference Engineer', location: 'Toronto, Canada' }]),
+      contentType: 'application/json',
+    });
+    expect((await post(`/api/admin/sources/${gh.body.source.id}/collect`)).status).toBe(200);
+    await until(async () => (await fetch(`${sys.url}/api/jobs/${remote.id}`)).status === 410);
+    const gone = await (await fetch(`${sys.url}/api/jobs/${remote.id}`)).json();
+    expect(gone).toEqual({ error: { status: 410, code: 'job_closed', message: 'This job is no longer open' } });
+    expect((await list()).map((j) => j.id)).not.toContain(remote.id);
+    await until(async () => !(await search()).some((r) => r.id === remote.id));
+    // The page follows at once: it was read before the job closed, and is not kept.
+    const closedRes = await fetch(`${sys.url}/jobs/${remote.id}`);
+    expect(closedRes.status).toBe(410);
+    const closedPage = await closedRes.text();
+    expect(closedPage).toContain('This job is no longer open.');
+    expect(closedPage).toMatch(/<meta[^>]*name="robots" content="noindex, nofollow"/);
+    expect(jobPosting(closedPage)).toBeUndefined();
+    expect(closedPage).not.toContain('Applied Scientist, Retrieval');
+
+    const sources = (await adminCall(sys.url, cookie, '/api/admin/sources')).body.sources as {
+      id: number;
+      counters: Record<string, number>;
+    }[];
+    expect(sources.find((s) => s.id === gh.body.source.id)!.counters).toMatchObject({ items_seen: 1, items_closed: 1 });
+    expect(await db()('jobs').where({ source_id: gh.body.source.id }).count<{ count: string }[]>()).toEqual([{ count: '2' }]);
+  });
+
+  it('closes a job past JOB_MAX_AGE_DAYS with no board collected (the pipeline sweep), and it leaves the list', async () => {
+    const old = await insertJob(db(), { title: 'Long Gone Engineer', created_at: daysAgo(46) });
+    await until(async () => (await db()('jobs').where({ id: old.id }).first()).closed_at !== null);
+    expect((await fetch(`${sys.url}/api/jobs/${old.id}`)).status).toBe(410);
+    const listed = (await (await fetch(`${sys.url}/api/jobs`)).json()) as { id: number }[];
+    expect(listed.map((j) => j.id)).not.toContain(old.id);
+  });
+
+  it('refuses an unknown kind and a board URL that is not the board API, naming the field', async () => {
+    const kind = await post('/api/admin/sources', { name: 'X', feedUrl: 'https://x.example/feed', kind: 'podcast' });
+    expect({ status: kind.status, field: kind.body.error.field }).toEqual({ status: 400, field: 'kind' });
+    expect(kind.body.error.message).toBe('kind must be one of: news, ical, event-feed, greenhouse, lever, job-feed');
+    const url = await post('/api/admin/sources', { name: 'X', feedUrl: 'https://jobs.lever.co/acme', kind: 'lever' });
+    expect({ status: url.status, field: url.body.error.field }).toEqual({ status: 400, field: 'feedUrl' });
+  });
+});
