@@ -14,3 +14,5 @@ export * from './searchPage';
 export * from './stories';
 export * from './toolSubmission';
 export * from './screens';
+export * from './adminContent';
+export * from './adminContentForm';

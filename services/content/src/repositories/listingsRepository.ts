@@ -9,17 +9,19 @@ export class ListingsRepository {
   }
 
   resources(filter: { category?: string; limit?: number }): Promise<ResourceRow[]> {
-    const q = this.db<ResourceRow>('resources').orderBy([
-      { column: 'published_at', order: 'desc' },
-      { column: 'id', order: 'desc' },
-    ]);
+    const q = this.db<ResourceRow>('resources')
+      .where('published', true)
+      .orderBy([
+        { column: 'published_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ]);
     if (filter.category) q.where({ category: filter.category });
     if (filter.limit) q.limit(filter.limit);
     return q;
   }
 
   resourceBySlug(slug: string): Promise<ResourceRow | undefined> {
-    return this.db<ResourceRow>('resources').where({ slug }).first();
+    return this.db<ResourceRow>('resources').where({ slug }).where('published', true).first();
   }
 
   /** Published events by start date; `fromDay` keeps those ending (or, without an end, starting) on or after that day. */
@@ -39,16 +41,18 @@ export class ListingsRepository {
   }
 
   jobs(limit?: number): Promise<JobRow[]> {
-    const q = this.db<JobRow>('jobs').orderBy([
-      { column: 'created_at', order: 'desc' },
-      { column: 'id', order: 'desc' },
-    ]);
+    const q = this.db<JobRow>('jobs')
+      .where('published', true)
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ]);
     if (limit) q.limit(limit);
     return q;
   }
 
   jobById(id: number): Promise<JobRow | undefined> {
-    return this.db<JobRow>('jobs').where({ id }).first();
+    return this.db<JobRow>('jobs').where({ id }).where('published', true).first();
   }
 
   /** True when the address was new; a repeated address stores nothing. */

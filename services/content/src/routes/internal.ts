@@ -28,9 +28,9 @@ export function internalRoutes(deps: ContentDeps): Router {
          UNION ALL (SELECT '/news/tag/' || c.value, (SELECT max(e.publish_date) FROM news_tag_page_entries e WHERE e.tag = c.value), 2
                     FROM news_feed_counts c WHERE c.dimension = 'tag')
          UNION ALL (SELECT '/directory/' || slug, created_at, 3 FROM tools WHERE approved)
-         UNION ALL (SELECT '/learn/' || slug, published_at, 4 FROM resources)
+         UNION ALL (SELECT '/learn/' || slug, published_at, 4 FROM resources WHERE published)
          UNION ALL (SELECT '/events/' || slug, updated_at, 5 FROM events WHERE published)
-         UNION ALL (SELECT '/jobs/' || id, created_at, 6 FROM jobs)
+         UNION ALL (SELECT '/jobs/' || id, created_at, 6 FROM jobs WHERE published)
        ) entries ORDER BY kind, lastmod DESC NULLS LAST LIMIT ?`,
       [SITEMAP_LIMIT, SITEMAP_LIMIT],
     );

@@ -111,7 +111,7 @@ export function useRetryFailed() {
 }
 
 export const useReviewTools = (status: ToolReviewState) =>
-  useQuery<ToolReviewResponse>({ queryKey: [`/api/admin/tools?status=${status}`] });
+  useQuery<ToolReviewResponse>({ queryKey: [`/api/admin/tools/review?status=${status}`] });
 export function useReviewTool() {
   const client = useQueryClient();
   return useMutation({
