@@ -21,9 +21,11 @@ const DiagnosticsPage = lazy(() => import('./DiagnosticsPage'));
 const FixLowSeoPage = lazy(() => import('./FixLowSeoPage'));
 const ToolReviewPage = lazy(() => import('./ToolReviewPage'));
 const SourcesPage = lazy(() => import('./SourcesPage'));
+const ContentPage = lazy(() => import('./ContentPage'));
 
 const NAV = [
   { to: '/admin', label: 'Dashboard', end: true },
+  { to: '/admin/content/events', label: 'Site Content' },
   { to: '/admin/sources', label: 'Sources' },
   { to: '/admin/tools', label: 'Tool Review' },
   { to: '/admin/tags', label: 'Tags' },
@@ -48,6 +50,7 @@ export default function AdminApp() {
           <Route path="fix-low-seo" element={<FixLowSeoPage />} />
           <Route path="tools" element={<ToolReviewPage />} />
           <Route path="sources" element={<SourcesPage />} />
+          <Route path="content/:kind" element={<ContentPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

@@ -31,8 +31,13 @@ const TOOLS = [
   },
   { to: '/admin/tools', title: 'Tool Review', text: 'Approve or reject submitted tools.' },
   { to: '/admin/sources', title: 'News Sources', text: 'Feeds, schedules, last collections and errors.' },
+  {
+    to: '/admin/content/events',
+    title: 'Site Content',
+    text: 'Add, edit, publish, unpublish and delete events, jobs, learning resources and tools.',
+  },
 ];
-const COMING_SOON = ['Content Processing', 'System Settings', 'Site Content'];
+const COMING_SOON = ['Content Processing', 'System Settings'];
 const PROVIDER_COLORS = ['#4f46e5', '#16a34a', '#d97706', '#0ea5e9', '#dc2626'];
 const ACTION_LABELS: Record<string, string> = {
   duplicateReset: 'Reset duplicates',
@@ -46,6 +51,11 @@ const ACTION_LABELS: Record<string, string> = {
   sourceCollect: 'Collected a source now',
   toolApprove: 'Approved a tool',
   toolReject: 'Rejected a tool',
+  contentCreate: 'Created',
+  contentUpdate: 'Edited',
+  contentDelete: 'Deleted',
+  contentPublish: 'Published',
+  contentUnpublish: 'Unpublished',
 };
 
 /** /admin: pipeline status, the tools, queues, charts and what operators did lately. */
@@ -297,11 +307,13 @@ function describeAction(e: AuditEntry): string {
       ? `IDs ${p.specificIds.join(', ')}`
       : p.source
         ? String(p.source)
-        : p.slug
-          ? String(p.slug)
-          : p.queue
-            ? String(p.queue)
-            : '';
+        : p.kind
+          ? `${String(p.kind)}: ${String(p.name)}`
+          : p.slug
+            ? String(p.slug)
+            : p.queue
+              ? String(p.queue)
+              : '';
   return detail ? `${label} (${detail})` : label;
 }
 
