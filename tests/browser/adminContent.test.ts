@@ -21,7 +21,10 @@ describe('site content in the console', () => {
   it('creates an event (a missing field named beside it), edits, unpublishes and deletes it; visitors follow', async () => {
     const page = operator;
     await page.goto(`${env.sys.url}/admin`);
-    await page.getByRole('link', { name: /^Site Content/ }).click();
+    await page
+      .getByLabel('Admin tools')
+      .getByRole('link', { name: /^Site Content/ })
+      .click();
     await page.getByRole('heading', { name: 'Site Content: Events' }).waitFor();
 
     await page.getByRole('button', { name: 'New event' }).click();

@@ -53,11 +53,19 @@ describe('dashboard', () => {
       ['Fix Low SEO Articles', '/admin/fix-low-seo'],
       ['Site Content', '/admin/content/events'],
     ]) {
-      expect(await page.getByRole('link', { name: new RegExp(`^${name}`) }).getAttribute('href')).toBe(href);
+      expect(
+        await page
+          .getByLabel('Admin tools')
+          .getByRole('link', { name: new RegExp(`^${name}`) })
+          .getAttribute('href'),
+      ).toBe(href);
     }
-    expect(await page.getByRole('link', { name: /^Fix Low SEO Articles/ }).textContent()).toContain(
-      `SEO score below ${SEO_SCORE_THRESHOLD} that are still pending`,
-    );
+    expect(
+      await page
+        .getByLabel('Admin tools')
+        .getByRole('link', { name: /^Fix Low SEO Articles/ })
+        .textContent(),
+    ).toContain(`SEO score below ${SEO_SCORE_THRESHOLD} that are still pending`);
     for (const soon of ['Content Processing', 'System Settings']) await page.getByRole('heading', { name: soon }).waitFor();
     await page.locator('tr[data-queue="pipeline-dedupe"]').waitFor();
     expect(page.errors).toEqual([]);
