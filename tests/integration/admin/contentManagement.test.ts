@@ -186,6 +186,22 @@ describe.each(KINDS)('/api/admin/$kind', (kind) => {
     const hidden = await visitorsSee(kind, item, false);
     expect(hidden.inList).toBe(false);
 
+    // Nor does the image proxy serve its pictures any more.
+    const imageField = ({ events: 'imageUrl', jobs: 'companyLogoUrl', resources: 'imageUrl', tools: 'logoUrl' } as const)[kind.kind];
+    const imageKnown = async () =>
+      (
+        (await (await fetch(`${sys.services.content.url}/internal/images/known?url=${encodeURIComponent(image)}`)).json()) as {
+          known: boolean;
+        }
+      ).known;
+    const image = `https://images.example.com/${kind.word}.png`;
+    await call(`${base}/${item.id}`, { method: 'PATCH', body: { [imageField]: image } });
+    expect(await imageKnown()).toBe(false);
+    await call(`${base}/${item.id}/publish`, { body: {} });
+    expect(await imageKnown()).toBe(true);
+    await call(`${base}/${item.id}/unpublish`, { body: {} });
+    expect(await imageKnown()).toBe(false);
+
     const listedOnlyUnpublished = await call(`${base}?published=false&q=${kind.word}`);
     expect(listedOnlyUnpublished.body).toMatchObject({ total: 1, items: [{ id: item.id, published: false }] });
     expect((await call(`${base}?published=true&q=${kind.word}`)).body.total).toBe(0);
@@ -207,7 +223,16 @@ describe.each(KINDS)('/api/admin/$kind', (kind) => {
       .orderBy('id')
       .select('action', 'affected_ids', 'actor_username');
     expect(audit).toEqual(
-      ['contentCreate', 'contentUpdate', 'contentUnpublish', 'contentPublish', 'contentDelete'].map((action) => ({
+      [
+        'contentCreate',
+        'contentUpdate',
+        'contentUnpublish',
+        'contentUpdate',
+        'contentPublish',
+        'contentUnpublish',
+        'contentPublish',
+        'contentDelete',
+      ].map((action) => ({
         action,
         affected_ids: [item.id],
         actor_username: ADMIN.username,
