@@ -2,14 +2,34 @@ import { z } from 'zod';
 import { toolSubmissionSchema } from './api';
 import { DIFFICULTY_LEVELS, JOB_TYPES, MAX_PAGE_LIMIT, RESOURCE_CATEGORIES } from './constants';
 import { TOOL_SLUG_PATTERN, TOOL_SUBMISSION_MESSAGES, isWebUrl } from './toolSubmission';
-import type { AdminContentKind } from './adminContentForm';
 
 /**
- * The write rules of what operators manage under `/api/admin/{kind}` (events,
- * jobs, learning resources, tools) and the list query. A create takes the whole
+ * What operators manage under `/api/admin/{kind}` (events, jobs, learning
+ * resources, tools): the write rules, the list query and the answers. A create takes the whole
  * shape; a PATCH takes any subset. A blank slug is derived from the name or
  * title, as for tool submissions.
  */
+
+export const ADMIN_CONTENT_KINDS = ['events', 'jobs', 'resources', 'tools'] as const;
+export type AdminContentKind = (typeof ADMIN_CONTENT_KINDS)[number];
+
+/** One item as the console edits it: its fields as the API takes them, plus id, published and when it was created. */
+export interface AdminContentItem {
+  id: number;
+  published: boolean;
+  createdAt: string | null;
+  [field: string]: unknown;
+}
+export interface AdminContentListResponse {
+  items: AdminContentItem[];
+  total: number;
+  limit: number;
+  offset: number;
+}
+export interface AdminContentItemResponse {
+  message: string;
+  item: AdminContentItem;
+}
 
 const text = (field: string, max: number) =>
   z

@@ -9,7 +9,6 @@ export * from './pages';
 export * from './jsonLd';
 export * from './media';
 export * from './adminConsole';
-export * from './adminContentForm';
 export * from './searchConstants';
 export * from './searchPage';
 export * from './toolSubmission';

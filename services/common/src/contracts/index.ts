@@ -15,4 +15,3 @@ export * from './stories';
 export * from './toolSubmission';
 export * from './screens';
 export * from './adminContent';
-export * from './adminContentForm';

@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { parseRequest, unauthenticated, type SessionUser } from '@neuralbeat/common';
-import { ADMIN_CONTENT_KINDS, ADMIN_KINDS, adminContentListQuerySchema, type AdminContentItem } from '@neuralbeat/common/contracts';
+import { ADMIN_CONTENT_KINDS, adminContentListQuerySchema, type AdminContentItem } from '@neuralbeat/common/contracts';
 import { AdminContentService } from '../services/adminContentService';
 import type { ContentDeps } from './deps';
 
@@ -27,27 +27,24 @@ export function adminContentRoutes(deps: ContentDeps): Router {
 
   for (const kind of ADMIN_CONTENT_KINDS) {
     const base = `/admin/${kind}`;
-    const { noun } = ADMIN_KINDS[kind];
-    // 'Event "AI Summit" was saved'
-    const Noun = (item: AdminContentItem) => `${noun.charAt(0).toUpperCase()}${noun.slice(1)} "${AdminContentService.nameOf(kind, item)}"`;
-
+    const named = (item: AdminContentItem) => AdminContentService.describe(kind, item);
     router.get(base, async (req, res) => {
       res.json(await content.list(kind, parseRequest(adminContentListQuerySchema, req.query)));
     });
     router.post(base, async (req, res) => {
       const item = await content.create(kind, req.body, actor(req), req.requestId);
-      res.status(201).json({ message: `${Noun(item)} was created`, item });
+      res.status(201).json({ message: `${named(item)} was created`, item });
     });
     router.get(`${base}/:id`, async (req, res) => {
       res.json({ item: await content.get(kind, parseRequest(idParam, req.params).id) });
     });
     router.patch(`${base}/:id`, async (req, res) => {
       const item = await content.update(kind, parseRequest(idParam, req.params).id, req.body, actor(req), req.requestId);
-      res.json({ message: `${Noun(item)} was saved`, item });
+      res.json({ message: `${named(item)} was saved`, item });
     });
     router.delete(`${base}/:id`, async (req, res) => {
       const item = await content.remove(kind, parseRequest(idParam, req.params).id, actor(req), req.requestId);
-      res.json({ message: `${Noun(item)} was deleted`, item });
+      res.json({ message: `${named(item)} was deleted`, item });
     });
     for (const [action, published] of [
       ['publish', true],
@@ -55,7 +52,7 @@ export function adminContentRoutes(deps: ContentDeps): Router {
     ] as const) {
       router.post(`${base}/:id/${action}`, async (req, res) => {
         const item = await content.setPublished(kind, parseRequest(idParam, req.params).id, published, actor(req), req.requestId);
-        res.json({ message: `${Noun(item)} is ${published ? 'published' : 'unpublished'}`, item });
+        res.json({ message: `${named(item)} is ${published ? 'published' : 'unpublished'}`, item });
       });
     }
   }

@@ -13,7 +13,6 @@ import {
 } from '@neuralbeat/common';
 import {
   ADMIN_CONTENT_SCHEMAS,
-  ADMIN_KINDS,
   slugify,
   type AdminContentItem,
   type AdminContentKind,
@@ -26,6 +25,8 @@ import { withoutMarkup } from './toolService';
 /** How one kind is stored and announced: API field → column, where a blank slug comes from, the event readers hear. */
 interface KindSpec extends TableShape {
   label: string;
+  /** The field that names an item in messages and the audit log. */
+  nameField: string;
   fields: Record<string, string>;
   slugFrom?: string;
   announce: (emit: Emit, id: number, requestId?: string) => void;
@@ -41,6 +42,7 @@ const KINDS: Record<AdminContentKind, KindSpec> = {
   events: spec({
     table: 'events',
     label: 'Event',
+    nameField: 'name',
     publishedColumn: 'published',
     newestColumn: 'created_at',
     textColumns: ['name', 'slug', 'location', 'organizer'],
@@ -65,6 +67,7 @@ const KINDS: Record<AdminContentKind, KindSpec> = {
   jobs: spec({
     table: 'jobs',
     label: 'Job',
+    nameField: 'title',
     publishedColumn: 'published',
     newestColumn: 'created_at',
     textColumns: ['title', 'company', 'location'],
@@ -85,6 +88,7 @@ const KINDS: Record<AdminContentKind, KindSpec> = {
   resources: spec({
     table: 'resources',
     label: 'Resource',
+    nameField: 'title',
     publishedColumn: 'published',
     newestColumn: 'published_at',
     textColumns: ['title', 'slug', 'summary'],
@@ -104,6 +108,7 @@ const KINDS: Record<AdminContentKind, KindSpec> = {
   tools: spec({
     table: 'tools',
     label: 'Tool',
+    nameField: 'name',
     // Approval is a tool's publication: unpublishing takes it back to the review queue.
     publishedColumn: 'approved',
     newestColumn: 'created_at',
@@ -264,9 +269,10 @@ export class AdminContentService {
     });
   }
 
-  /** A name for messages: "AI Summit 2027". */
-  static nameOf(kindName: AdminContentKind, item: AdminContentItem): string {
-    return String(item[ADMIN_KINDS[kindName].nameField]);
+  /** An item as messages name it: 'Event "AI Summit 2027"'. */
+  static describe(kindName: AdminContentKind, item: AdminContentItem): string {
+    const kind = KINDS[kindName];
+    return `${kind.label} "${String(item[kind.nameField])}"`;
   }
 
   private columns(kind: KindSpec, input: Record<string, unknown>): Record<string, unknown> {
@@ -290,7 +296,7 @@ export class AdminContentService {
     requestId?: string,
     extra: Record<string, unknown> = {},
   ): Promise<void> {
-    const name = row[KINDS[kind].fields[ADMIN_KINDS[kind].nameField]!];
+    const name = row[KINDS[kind].fields[KINDS[kind].nameField]!];
     return recordAudit(trx, { actor, action, params: { kind, name, ...extra }, affectedIds: [row.id], requestId });
   }
 }

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { NavLink, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { ADMIN_CONTENT_KINDS, ADMIN_KINDS, type AdminFieldDef, type AdminKindDef } from '@neuralbeat/common/contracts/browser';
 import type { AdminContentItem, AdminContentKind } from '@neuralbeat/common/contracts';
 import { ApiError } from '../../api/client';
 import { Button, Container, Input, Muted, PageHeading, Skeleton, TextArea } from '../../components/ui';
@@ -9,6 +8,7 @@ import { useToast } from '../../components/toast/ToastProvider';
 import { Seo } from '../../seo/Seo';
 import NotFoundPage from '../NotFoundPage';
 import { useManageItem, useManagedItems } from './api';
+import { ADMIN_CONTENT_KINDS, ADMIN_KINDS, type AdminFieldDef, type AdminKindDef } from './contentKinds';
 import { Alert, Panel, StatusBadge, Table, TableScroll, Toolbar } from './components/AdminUi';
 import { formatDateTime } from './format';
 

@@ -1,33 +1,11 @@
-import { DIFFICULTY_LEVELS, JOB_TYPES, RESOURCE_CATEGORIES, TOOL_CATEGORIES } from './constants';
+import { DIFFICULTY_LEVELS, JOB_TYPES, RESOURCE_CATEGORIES, TOOL_CATEGORIES } from '@neuralbeat/common/contracts/browser';
+import type { AdminContentItem, AdminContentKind } from '@neuralbeat/common/contracts';
 
 /**
- * The kinds operators manage under `/api/admin/{kind}`, the shapes the API answers
- * with, and the fields the console's one edit form is drawn from (no zod: the
- * console imports this at run time; the rules are in adminContent.ts).
+ * The fields the console's one edit form is drawn from, per kind the operator
+ * manages. The rules behind them are the API's (services/common/src/contracts/adminContent.ts);
+ * a unit test holds the two to the same fields. Kept in the console's chunk, off the public pages.
  */
-
-export const ADMIN_CONTENT_KINDS = ['events', 'jobs', 'resources', 'tools'] as const;
-export type AdminContentKind = (typeof ADMIN_CONTENT_KINDS)[number];
-
-/** One item as the console edits it: its fields as the API takes them, plus id, published and when it was created. */
-export interface AdminContentItem {
-  id: number;
-  published: boolean;
-  createdAt: string | null;
-  [field: string]: unknown;
-}
-export interface AdminContentListResponse {
-  items: AdminContentItem[];
-  total: number;
-  limit: number;
-  offset: number;
-}
-export interface AdminContentItemResponse {
-  message: string;
-  item: AdminContentItem;
-}
-
-// ---------- the console's form ----------
 
 export type AdminFieldType = 'text' | 'textarea' | 'url' | 'datetime' | 'select' | 'checkbox' | 'list';
 export interface AdminFieldDef {
@@ -133,3 +111,5 @@ export const ADMIN_KINDS: Record<AdminContentKind, AdminKindDef> = {
     ],
   },
 };
+
+export const ADMIN_CONTENT_KINDS = Object.keys(ADMIN_KINDS) as AdminContentKind[];

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_CONTENT_SCHEMAS, adminEventSchema, adminToolSchema } from './adminContent';
-import { ADMIN_CONTENT_KINDS, ADMIN_KINDS } from './adminContentForm';
-import { TOOL_SUBMISSION_MESSAGES } from './toolSubmission';
+import {
+  ADMIN_CONTENT_KINDS,
+  ADMIN_CONTENT_SCHEMAS,
+  TOOL_SUBMISSION_MESSAGES,
+  adminEventSchema,
+  adminToolSchema,
+} from '@neuralbeat/common/contracts';
+import { ADMIN_KINDS } from '../../../web/src/pages/admin/contentKinds';
 
 describe('the content operators manage', () => {
   it.each(ADMIN_CONTENT_KINDS)('the %s form offers every field the API takes, and only those', (kind) => {
