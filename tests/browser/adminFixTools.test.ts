@@ -51,13 +51,22 @@ describe('dashboard', () => {
       ['Fix Article Status', '/admin/fix-status'],
       ['Pipeline Diagnostics', '/admin/pipeline-diagnostics'],
       ['Fix Low SEO Articles', '/admin/fix-low-seo'],
+      ['Site Content', '/admin/content/events'],
     ]) {
-      expect(await page.getByRole('link', { name: new RegExp(`^${name}`) }).getAttribute('href')).toBe(href);
+      expect(
+        await page
+          .getByLabel('Admin tools')
+          .getByRole('link', { name: new RegExp(`^${name}`) })
+          .getAttribute('href'),
+      ).toBe(href);
     }
-    expect(await page.getByRole('link', { name: /^Fix Low SEO Articles/ }).textContent()).toContain(
-      `SEO score below ${SEO_SCORE_THRESHOLD} that are still pending`,
-    );
-    for (const soon of ['Content Processing', 'System Settings', 'Site Content']) await page.getByRole('heading', { name: soon }).waitFor();
+    expect(
+      await page
+        .getByLabel('Admin tools')
+        .getByRole('link', { name: /^Fix Low SEO Articles/ })
+        .textContent(),
+    ).toContain(`SEO score below ${SEO_SCORE_THRESHOLD} that are still pending`);
+    for (const soon of ['Content Processing', 'System Settings']) await page.getByRole('heading', { name: soon }).waitFor();
     await page.locator('tr[data-queue="pipeline-dedupe"]').waitFor();
     expect(page.errors).toEqual([]);
     await page.context().close();

@@ -46,6 +46,7 @@ export function indexerHandlers({ engine, content, logger, onChange }: IndexerDe
     'newsfeed.published': ({ newsFeedId }, event) => refresh('news', newsFeedId, event.requestId),
     'newsfeed.updated': ({ newsFeedId }, event) => refresh('news', newsFeedId, event.requestId),
     'tool.approved': ({ toolId }, event) => refresh('tools', toolId, event.requestId),
+    'tool.changed': ({ toolId }, event) => refresh('tools', toolId, event.requestId),
     'resource.changed': ({ resourceId }, event) => refresh('resources', resourceId, event.requestId),
     'event.changed': ({ eventId }, event) => refresh('events', eventId, event.requestId),
     'job.changed': ({ jobId }, event) => refresh('jobs', jobId, event.requestId),

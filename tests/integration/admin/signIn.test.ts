@@ -18,7 +18,7 @@ afterAll(async () => sys.stop());
 const ADMIN_CALLS: { method: 'GET' | 'POST'; path: string; body?: unknown }[] = [
   { method: 'GET', path: '/api/tags/stats' },
   { method: 'GET', path: '/api/tags/list?page=1&pageSize=50' },
-  { method: 'GET', path: '/api/admin/tools?status=pending' },
+  { method: 'GET', path: '/api/admin/tools/review?status=pending' },
   { method: 'POST', path: '/api/admin/tools/1/approve', body: {} },
   { method: 'POST', path: '/api/admin/tools/1/reject', body: {} },
   { method: 'GET', path: '/api/admin/article-stats' },
@@ -166,10 +166,10 @@ describe('every admin call needs an operator session', () => {
     const cookie = await signIn(sys.url);
     const pending = await insertTool(sys.database.db, { name: 'Secret Pending Tool', slug: 'secret-pending-tool', approved: false });
     expect((await adminCall(sys.url, cookie, '/api/tags/stats')).status).toBe(200);
-    const tools = await adminCall(sys.url, cookie, '/api/admin/tools');
+    const tools = await adminCall(sys.url, cookie, '/api/admin/tools/review');
     expect(tools.body.tools.map((t: { slug: string }) => t.slug)).toContain('secret-pending-tool');
     expect((await adminCall(sys.url, null, '/api/tags/stats')).status).toBe(401);
-    expect((await adminCall(sys.url, null, '/api/admin/tools')).status).toBe(401);
+    expect((await adminCall(sys.url, null, '/api/admin/tools/review')).status).toBe(401);
 
     expect((await fetch(`${sys.url}/api/tools/${pending.slug}`)).status).toBe(404);
     const publicList = await (await fetch(`${sys.url}/api/tools`)).text();

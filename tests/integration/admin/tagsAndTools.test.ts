@@ -113,7 +113,7 @@ describe('tool review', () => {
     });
     await insertTool(db, { name: 'Already Listed', slug: 'already-listed' });
 
-    const pending = await get('/api/admin/tools');
+    const pending = await get('/api/admin/tools/review');
     expect(pending.body.tools.map((t: { slug: string }) => t.slug)).toEqual(['lumen-notes', 'spammy-widget']);
     expect(pending.body.tools[0]).toMatchObject({
       id: good.id,
@@ -142,9 +142,11 @@ describe('tool review', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(((await (await fetch(`${sys.url}/api/tools/search?q=spammy`)).json()) as unknown[]).length).toBe(0);
 
-    expect((await get('/api/admin/tools')).body.tools).toEqual([]);
-    expect((await get('/api/admin/tools?status=rejected')).body.tools.map((t: { slug: string }) => t.slug)).toEqual(['spammy-widget']);
-    expect((await get('/api/admin/tools?status=approved')).body.tools.map((t: { slug: string }) => t.slug)).toContain('lumen-notes');
+    expect((await get('/api/admin/tools/review')).body.tools).toEqual([]);
+    expect((await get('/api/admin/tools/review?status=rejected')).body.tools.map((t: { slug: string }) => t.slug)).toEqual([
+      'spammy-widget',
+    ]);
+    expect((await get('/api/admin/tools/review?status=approved')).body.tools.map((t: { slug: string }) => t.slug)).toContain('lumen-notes');
 
     const audit = await db('admin_audit_log').orderBy('id').select('action', 'affected_ids', 'actor_username', 'params');
     expect(audit).toEqual([
@@ -162,6 +164,6 @@ describe('tool review', () => {
     expect((await adminCall(sys.url, cookie, '/api/admin/tools/999999/approve', { body: {} })).status).toBe(404);
     const badId = await adminCall(sys.url, cookie, '/api/admin/tools/abc/approve', { body: {} });
     expect({ status: badId.status, field: badId.body.error.field }).toEqual({ status: 400, field: 'id' });
-    expect((await get('/api/admin/tools?status=maybe')).status).toBe(400);
+    expect((await get('/api/admin/tools/review?status=maybe')).status).toBe(400);
   });
 });

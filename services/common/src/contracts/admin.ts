@@ -282,6 +282,12 @@ export const AUDIT_ACTIONS = [
   'subscriberDelete',
   'contactMessageRead',
   'mailClear',
+  // An operator's change to an event, job, learning resource or tool (`params.kind` says which).
+  'contentCreate',
+  'contentUpdate',
+  'contentDelete',
+  'contentPublish',
+  'contentUnpublish',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export interface AuditEntry {

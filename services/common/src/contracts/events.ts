@@ -13,6 +13,8 @@ export const EVENT_SCHEMAS = {
   'newsfeed.updated': z.object({ newsFeedId: id }),
   'tool.submitted': z.object({ toolId: id, slug: z.string() }),
   'tool.approved': z.object({ toolId: id, slug: z.string() }),
+  /** An operator edited, unlisted or deleted a tool: readers re-read whether and how it is listed. */
+  'tool.changed': z.object({ toolId: id }),
   'resource.changed': z.object({ resourceId: id }),
   'event.changed': z.object({ eventId: id }),
   'job.changed': z.object({ jobId: id }),
@@ -32,6 +34,7 @@ export const EVENT_SUBSCRIBERS: Record<EventName, readonly ServiceName[]> = {
   'newsfeed.updated': ['search'],
   'tool.submitted': [],
   'tool.approved': ['search'],
+  'tool.changed': ['search'],
   'resource.changed': ['search'],
   'event.changed': ['search'],
   'job.changed': ['search'],

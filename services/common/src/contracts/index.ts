@@ -17,3 +17,4 @@ export * from './screens';
 export * from './newsletterIssues';
 export * from './newsletter';
 export * from './newsletterConstants';
+export * from './adminContent';

@@ -9,17 +9,19 @@ export class ListingsRepository {
   }
 
   resources(filter: { category?: string; limit?: number }): Promise<ResourceRow[]> {
-    const q = this.db<ResourceRow>('resources').orderBy([
-      { column: 'published_at', order: 'desc' },
-      { column: 'id', order: 'desc' },
-    ]);
+    const q = this.db<ResourceRow>('resources')
+      .where('published', true)
+      .orderBy([
+        { column: 'published_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ]);
     if (filter.category) q.where({ category: filter.category });
     if (filter.limit) q.limit(filter.limit);
     return q;
   }
 
   resourceBySlug(slug: string): Promise<ResourceRow | undefined> {
-    return this.db<ResourceRow>('resources').where({ slug }).first();
+    return this.db<ResourceRow>('resources').where({ slug }).where('published', true).first();
   }
 
   /** Published events by start date; `fromDay` keeps those ending (or, without an end, starting) on or after that day. */
@@ -42,6 +44,7 @@ export class ListingsRepository {
   jobs(limit?: number): Promise<JobRow[]> {
     const q = this.db<JobRow>('jobs')
       .whereNull('closed_at')
+      .where('published', true)
       .orderBy([
         { column: 'created_at', order: 'desc' },
         { column: 'id', order: 'desc' },
@@ -52,6 +55,6 @@ export class ListingsRepository {
 
   /** A job open or closed: a closed job's page says it is no longer open. */
   jobById(id: number): Promise<JobRow | undefined> {
-    return this.db<JobRow>('jobs').where({ id }).first();
+    return this.db<JobRow>('jobs').where({ id }).where('published', true).first();
   }
 }

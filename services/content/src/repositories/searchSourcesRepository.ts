@@ -3,15 +3,15 @@ import type { SearchKind } from '@neuralbeat/common/contracts';
 
 /**
  * What a visitor can see of each kind, read by id for the search indexer. The
- * conditions mirror the public reads: approved tools, published events, open
- * jobs, every news-feed item and resource.
+ * conditions mirror the public reads: every news-feed item, approved tools,
+ * published resources and events, published open jobs.
  */
 const VISIBLE: Record<SearchKind, { table: string; where?: Record<string, unknown> }> = {
   news: { table: 'news_feed' },
   tools: { table: 'tools', where: { approved: true } },
-  resources: { table: 'resources' },
+  resources: { table: 'resources', where: { published: true } },
   events: { table: 'events', where: { published: true } },
-  jobs: { table: 'jobs', where: { closed_at: null } },
+  jobs: { table: 'jobs', where: { published: true, closed_at: null } },
 };
 
 export class SearchSourcesRepository {

@@ -7,7 +7,7 @@ export interface SitemapEntry {
 
 /**
  * The public pages a sitemap lists: every news item, the tag pages news carries, approved tools,
- * guides, published events, open jobs and sent newsletter issues. In one order (kind, newest first, then path) so that pages
+ * published guides, published events, published open jobs and sent newsletter issues. In one order (kind, newest first, then path) so that pages
  * read one after another by offset neither skip nor repeat an entry.
  */
 const ENTRIES = `
@@ -15,9 +15,9 @@ const ENTRIES = `
   UNION ALL SELECT '/news/tag/' || c.value, (SELECT max(e.publish_date) FROM news_tag_page_entries e WHERE e.tag = c.value), 2
             FROM news_feed_counts c WHERE c.dimension = 'tag' AND c.article_count > 0
   UNION ALL SELECT '/directory/' || slug, created_at, 3 FROM tools WHERE approved
-  UNION ALL SELECT '/learn/' || slug, published_at, 4 FROM resources
+  UNION ALL SELECT '/learn/' || slug, published_at, 4 FROM resources WHERE published
   UNION ALL SELECT '/events/' || slug, updated_at, 5 FROM events WHERE published
-  UNION ALL SELECT '/jobs/' || id, COALESCE(updated_at, created_at), 6 FROM jobs WHERE closed_at IS NULL
+  UNION ALL SELECT '/jobs/' || id, COALESCE(updated_at, created_at), 6 FROM jobs WHERE published AND closed_at IS NULL
   UNION ALL SELECT '/newsletter/' || slug, sent_at, 7 FROM newsletter_issues WHERE status = 'sent'`;
 
 export class SitemapRepository {
@@ -32,9 +32,9 @@ export class SitemapRepository {
       `SELECT (SELECT count(*) FROM news_feed)
             + (SELECT count(*) FROM news_feed_counts WHERE dimension = 'tag' AND article_count > 0)
             + (SELECT count(*) FROM tools WHERE approved)
-            + (SELECT count(*) FROM resources)
+            + (SELECT count(*) FROM resources WHERE published)
             + (SELECT count(*) FROM events WHERE published)
-            + (SELECT count(*) FROM jobs WHERE closed_at IS NULL)
+            + (SELECT count(*) FROM jobs WHERE published AND closed_at IS NULL)
             + (SELECT count(*) FROM newsletter_issues WHERE status = 'sent') AS n`,
     );
     return Number(rows[0]?.n ?? 0);

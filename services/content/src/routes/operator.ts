@@ -1,13 +1,16 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { notFound, parseRequest, requireAdmin, sessionStoreFor } from '@neuralbeat/common';
-import { tagListQuerySchema, toolRejectRequestSchema, toolReviewQuerySchema } from '@neuralbeat/common/contracts';
+import { ADMIN_CONTENT_KINDS, tagListQuerySchema, toolRejectRequestSchema, toolReviewQuerySchema } from '@neuralbeat/common/contracts';
 import type { ContentDeps } from './deps';
 import { presentReviewTool } from '../presenters/toolReviewPresenter';
 import { TagStatsService } from '../services/tagStatsService';
 import { ToolService } from '../services/toolService';
+import { adminContentRoutes } from './adminContent';
 import { authRoutes } from './auth';
 import { newsletterAdminRoutes } from './newsletterAdmin';
+
+const MANAGED = ADMIN_CONTENT_KINDS.map((kind) => `/admin/${kind}`);
 
 const toolIdParam = z.object({
   id: z.coerce.number({ error: 'id must be a tool id' }).int('id must be a tool id').positive('id must be a tool id'),
@@ -15,7 +18,8 @@ const toolIdParam = z.object({
 
 /**
  * The operator side of content, mounted before the public routes: sign-in
- * (`/api/auth`), tag management (`/api/tags`), tool review (`/api/admin/tools`),
+ * (`/api/auth`), tag management (`/api/tags`), tool review (`/api/admin/tools/review`),
+ * the management of events, jobs, learning resources and tools (`/api/admin/{kind}`),
  * newsletter subscribers and the contact inbox.
  * Everything but sign-in needs an operator session, checked here as well as in the gateway's path.
  */
@@ -35,8 +39,8 @@ export function operatorRoutes(deps: ContentDeps): Router {
     res.json(await tags.list(parseRequest(tagListQuerySchema, req.query)));
   });
 
-  router.use('/admin/tools', guard);
-  router.get('/admin/tools', async (req, res) => {
+  router.use(MANAGED, guard);
+  router.get('/admin/tools/review', async (req, res) => {
     const { status } = parseRequest(toolReviewQuerySchema, req.query);
     res.json({ tools: (await tools.tools.listForReview(status)).map(presentReviewTool) });
   });
@@ -56,7 +60,8 @@ export function operatorRoutes(deps: ContentDeps): Router {
   router.use(['/admin/newsletter/subscribers', '/admin/contact-messages'], guard);
   router.use(newsletterAdminRoutes(deps));
   // Anything else under the guarded prefixes is a JSON 404 for operators, never the public routes.
-  router.use(['/tags', '/admin/tools', '/admin/newsletter/subscribers', '/admin/contact-messages'], (req, _res, next) =>
+  router.use(adminContentRoutes(deps));
+  router.use(['/tags', ...MANAGED, '/admin/newsletter/subscribers', '/admin/contact-messages'], (req, _res, next) =>
     next(notFound(`No route for ${req.method} ${req.originalUrl.split('?')[0]}`)),
   );
 

@@ -25,9 +25,11 @@ const NewsletterAdminPage = lazy(() => import('./NewsletterAdminPage'));
 const SubscribersPage = lazy(() => import('./SubscribersPage'));
 const MessagesPage = lazy(() => import('./MessagesPage'));
 const MailPage = lazy(() => import('./MailPage'));
+const ContentPage = lazy(() => import('./ContentPage'));
 
 const NAV = [
   { to: '/admin', label: 'Dashboard', end: true },
+  { to: '/admin/content/events', label: 'Site Content' },
   { to: '/admin/sources', label: 'Sources' },
   { to: '/admin/tools', label: 'Tool Review' },
   { to: '/admin/tags', label: 'Tags' },
@@ -61,6 +63,7 @@ export default function AdminApp() {
           <Route path="subscribers" element={<SubscribersPage />} />
           <Route path="messages" element={<MessagesPage />} />
           <Route path="mail" element={<MailPage />} />
+          <Route path="content/:kind" element={<ContentPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

@@ -35,8 +35,13 @@ const TOOLS = [
   { to: '/admin/subscribers', title: 'Subscribers', text: 'Search newsletter addresses; export or delete one.' },
   { to: '/admin/messages', title: 'Messages', text: 'The contact inbox: messages from the Contact and About forms.' },
   { to: '/admin/mail', title: 'Mail', text: 'Mail caught locally when no SMTP server is set: HTML, text and headers.' },
+  {
+    to: '/admin/content/events',
+    title: 'Site Content',
+    text: 'Add, edit, publish, unpublish and delete events, jobs, learning resources and tools.',
+  },
 ];
-const COMING_SOON = ['Content Processing', 'System Settings', 'Site Content'];
+const COMING_SOON = ['Content Processing', 'System Settings'];
 const PROVIDER_COLORS = ['#4f46e5', '#16a34a', '#d97706', '#0ea5e9', '#dc2626'];
 const ACTION_LABELS: Record<string, string> = {
   duplicateReset: 'Reset duplicates',
@@ -55,6 +60,11 @@ const ACTION_LABELS: Record<string, string> = {
   newsletterTest: 'Sent a test of a newsletter issue',
   newsletterSchedule: 'Scheduled a newsletter issue',
   newsletterSend: 'Sent a newsletter issue',
+  contentCreate: 'Created',
+  contentUpdate: 'Edited',
+  contentDelete: 'Deleted',
+  contentPublish: 'Published',
+  contentUnpublish: 'Unpublished',
 };
 
 /** /admin: pipeline status, the tools, queues, charts and what operators did lately. */
@@ -306,11 +316,13 @@ function describeAction(e: AuditEntry): string {
       ? `IDs ${p.specificIds.join(', ')}`
       : p.source
         ? String(p.source)
-        : p.slug
-          ? String(p.slug)
-          : p.queue
-            ? String(p.queue)
-            : '';
+        : p.kind
+          ? `${String(p.kind)}: ${String(p.name)}`
+          : p.slug
+            ? String(p.slug)
+            : p.queue
+              ? String(p.queue)
+              : '';
   return detail ? `${label} (${detail})` : label;
 }
 

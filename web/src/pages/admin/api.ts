@@ -20,6 +20,9 @@ import type {
   AdminSource,
   AdminSourcesResponse,
   SourceKind,
+  AdminContentItemResponse,
+  AdminContentKind,
+  AdminContentListResponse,
 } from '@neuralbeat/common/contracts';
 import { ADMIN_LOGIN_PATH, ARTICLE_STATS_REFRESH_MS, QUEUES_REFRESH_MS } from '@neuralbeat/common/contracts/browser';
 import { ApiError, apiPost, apiRequest } from '../../api/client';
@@ -112,13 +115,44 @@ export function useRetryFailed() {
 }
 
 export const useReviewTools = (status: ToolReviewState) =>
-  useQuery<ToolReviewResponse>({ queryKey: [`/api/admin/tools?status=${status}`] });
+  useQuery<ToolReviewResponse>({ queryKey: [`/api/admin/tools/review?status=${status}`] });
 export function useReviewTool() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, decision, reason }: { id: number; decision: 'approve' | 'reject'; reason?: string }) =>
       apiPost<ToolReviewResult>(`/api/admin/tools/${id}/${decision}`, decision === 'reject' && reason ? { reason } : {}),
     onSuccess: () => client.invalidateQueries({ predicate: (q) => /^\/api\/admin\/(tools|audit)/.test(String(q.queryKey[0])) }),
+  });
+}
+
+/** A page of one managed kind, newest first. */
+export function useManagedItems(kind: AdminContentKind, filter: { q: string; published: '' | 'true' | 'false'; offset: number }) {
+  const params = new URLSearchParams({ limit: '20', offset: String(filter.offset) });
+  if (filter.q.trim()) params.set('q', filter.q.trim());
+  if (filter.published) params.set('published', filter.published);
+  return useQuery<AdminContentListResponse>({ queryKey: [`/api/admin/${kind}?${params}`] });
+}
+
+export type ManageAction =
+  | { action: 'create'; body: Record<string, unknown> }
+  | { action: 'update'; id: number; body: Record<string, unknown> }
+  | { action: 'publish' | 'unpublish' | 'delete'; id: number };
+
+/** Creates, saves, publishes, unpublishes or deletes one item; the kind's lists and the audit reload after. */
+export function useManageItem(kind: AdminContentKind) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (a: ManageAction) => {
+      const base = `/api/admin/${kind}`;
+      if (a.action === 'create') return apiPost<AdminContentItemResponse>(base, a.body);
+      if (a.action === 'update') return apiRequest<AdminContentItemResponse>(`${base}/${a.id}`, { method: 'PATCH', body: a.body });
+      if (a.action === 'delete') return apiRequest<AdminContentItemResponse>(`${base}/${a.id}`, { method: 'DELETE' });
+      return apiPost<AdminContentItemResponse>(`${base}/${a.id}/${a.action}`, {});
+    },
+    onSuccess: () =>
+      client.invalidateQueries({
+        predicate: (q) => String(q.queryKey[0]).startsWith(`/api/admin/${kind}`) || String(q.queryKey[0]).startsWith('/api/admin/audit'),
+      }),
   });
 }
 
