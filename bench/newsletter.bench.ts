@@ -19,8 +19,7 @@ import { pipelineConfig } from '../services/pipeline/src/config';
 import { createDigest } from '../services/pipeline/src/newsletter/digest';
 import { insertEvent, insertJob, insertNewsItem, insertTool } from '../tests/support/factories';
 import { scratchBuildDir } from '../tests/support/scratchBuild';
-import { freePort } from '../tests/support/throwawayServers';
-import { benchDatabase, uniquePrefix } from './support';
+import { benchDatabase, freePort, uniquePrefix } from './support';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 100_000);
 const KILL_AT = Math.floor(SUBSCRIBERS * 0.4);
