@@ -9,6 +9,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import { createRedis } from '@neuralbeat/common';
@@ -18,8 +19,7 @@ import { pipelineConfig } from '../services/pipeline/src/config';
 import { createDigest } from '../services/pipeline/src/newsletter/digest';
 import { insertEvent, insertJob, insertNewsItem, insertTool } from '../tests/support/factories';
 import { scratchBuildDir } from '../tests/support/scratchBuild';
-import { freePort } from '../tests/support/throwawayServers';
-import { benchDatabase, uniquePrefix } from './support';
+import { benchDatabase, freePort, uniquePrefix } from './support';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 100_000);
 const KILL_AT = Math.floor(SUBSCRIBERS * 0.4);
@@ -63,6 +63,11 @@ const procStatus = (pid: number, field: 'VmRSS' | 'VmHWM') => {
   return Number(line?.split(/\s+/)[1] ?? 0) / 1024;
 };
 const mb = (x: number) => `${x.toFixed(0)} MB`;
+/** CPU ms a process has used (user + system), from /proc: steadier than messages/s on a shared machine. */
+const cpuMs = (pid: number) => {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+};
 
 /** Starts the compiled pipeline on a port of its own and waits until it answers /readyz (workers and connections up). */
 async function startSender(env: Record<string, string>): Promise<ChildProcess> {
@@ -126,21 +131,32 @@ try {
   const idle = procStatus(sender.pid!, 'VmRSS');
   const killed = new Promise<void>((r) => (onKill = r));
   const start = performance.now();
+  const cpuAtStart = cpuMs(sender.pid!);
+  const benchCpuAtStart = process.cpuUsage();
+  let cpuAtKill = cpuAtStart;
   await digest.issues.sendNow(issue.id);
   let firstPeak = 0;
   const sampler = setInterval(() => {
     try {
-      if (sender?.pid) firstPeak = Math.max(firstPeak, procStatus(sender.pid, 'VmHWM'));
+      if (sender?.pid) {
+        firstPeak = Math.max(firstPeak, procStatus(sender.pid, 'VmHWM'));
+        cpuAtKill = cpuMs(sender.pid);
+      }
     } catch {
       // killed meanwhile
     }
   }, 50);
   await killed;
   clearInterval(sampler);
+  const benchCpu = process.cpuUsage(benchCpuAtStart);
   await exited(sender);
   const firstRate = KILL_AT / ((killedAt! - start) / 1000);
   console.log(
     `first sender: ${KILL_AT} messages in ${((killedAt! - start) / 1000).toFixed(1)} s = ${firstRate.toFixed(0)} messages/s, then SIGKILL`,
+  );
+  console.log(
+    `CPU per message: sender ${((cpuAtKill - cpuAtStart) / KILL_AT).toFixed(2)} ms, catcher (this process) ${((benchCpu.user + benchCpu.system) / 1000 / KILL_AT).toFixed(2)} ms; ` +
+      `load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} CPUs`,
   );
 
   const restart = performance.now();
