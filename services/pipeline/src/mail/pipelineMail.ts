@@ -1,8 +1,7 @@
 import type { Knex, Logger } from '@neuralbeat/common';
 import { MailCatcher } from '@neuralbeat/common/mail/catcher';
 import { createMailTransport, describeSmtpUrl, type MailTransport } from '@neuralbeat/common/mail/transport';
-import { newsletterSecret, unsubscribeMailto, unsubscribeToken, unsubscribeUrl } from '@neuralbeat/common/mail/tokens';
-import type { UnsubscribeLinks } from '../newsletter/newsletterIssues';
+import { newsletterSecret } from '@neuralbeat/common/mail/tokens';
 
 export interface PipelineMailSettings {
   SMTP_URL?: string;
@@ -10,8 +9,6 @@ export interface PipelineMailSettings {
   MAIL_POOL_SIZE: number;
   MAIL_RATE_PER_SECOND: number;
   NEWSLETTER_SECRET?: string;
-  NEWSLETTER_UNSUBSCRIBE_MAILTO: string;
-  SITE_URL: string;
 }
 
 /** Where the pipeline's mail goes and what sends it. */
@@ -25,7 +22,6 @@ export interface PipelineMail {
   transport: MailTransport;
   /** The secret that signs newsletter links. */
   secret(): Promise<string>;
-  links: UnsubscribeLinks;
   close(): Promise<void>;
 }
 
@@ -67,10 +63,6 @@ export async function startPipelineMail(deps: { db: Knex; logger: Logger; config
     catcher,
     transport,
     secret: getSecret,
-    links: async (subscriberId, tokenNonce) => {
-      const token = unsubscribeToken(await getSecret(), subscriberId, tokenNonce);
-      return { url: unsubscribeUrl(config.SITE_URL, token), mailto: unsubscribeMailto(config.NEWSLETTER_UNSUBSCRIBE_MAILTO, token) };
-    },
     close: async () => {
       transport.close();
       await catcher?.stop();
