@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { DUPLICATE_STATS_DAYS, SEO_SCORE_THRESHOLD, lastDays } from '@neuralbeat/common/contracts/browser';
-import type { AuditEntry, QueueSummary } from '@neuralbeat/common/contracts';
+import type { AuditAction, AuditEntry, QueueSummary } from '@neuralbeat/common/contracts';
 import { Button, Container, PageHeading, Skeleton } from '../../components/ui';
 import { useToast } from '../../components/toast/ToastProvider';
 import { Seo } from '../../seo/Seo';
@@ -43,7 +43,7 @@ const TOOLS = [
 ];
 const COMING_SOON = ['Content Processing', 'System Settings'];
 const PROVIDER_COLORS = ['#4f46e5', '#16a34a', '#d97706', '#0ea5e9', '#dc2626'];
-const ACTION_LABELS: Record<string, string> = {
+const ACTION_LABELS: Record<AuditAction, string> = {
   duplicateReset: 'Reset duplicates',
   publishedStatusFix: 'Fixed article statuses',
   lowSeoFix: 'Skipped low-SEO articles',
@@ -60,6 +60,10 @@ const ACTION_LABELS: Record<string, string> = {
   newsletterTest: 'Sent a test of a newsletter issue',
   newsletterSchedule: 'Scheduled a newsletter issue',
   newsletterSend: 'Sent a newsletter issue',
+  subscriberExport: 'Exported a subscriber',
+  subscriberDelete: 'Deleted a subscriber',
+  contactMessageRead: 'Read a contact message',
+  mailClear: 'Cleared the caught mail',
   contentCreate: 'Created',
   contentUpdate: 'Edited',
   contentDelete: 'Deleted',
