@@ -166,6 +166,7 @@ export function apiForwarder(
       upstream.once('response', (answer) => {
         answered = true;
         answer.once('close', () => settle());
+        if (answer.statusCode === 404 || answer.statusCode === 410) cache.forget(req);
         if (!held(answer)) return void answer.resume();
         void readBody(answer).then((body) => {
           if (body) cache.keep(req, answer, body, askedAt);
