@@ -15,6 +15,7 @@ import { ConfigError, createDb, createRedis, parseConfig, sessionStoreFor, type 
 import { migrateToLatest } from '../services/content/src/db/migrate';
 import { seedWithEvents } from '../services/content/src/db/seed';
 import { buildServices, buildSupervisor } from './buildServices';
+import { writeSupervisorSettings } from './supervisorSettings';
 import { ensureFirstAdmin } from '../services/content/src/services/operatorAccounts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -118,5 +119,11 @@ if (webBuildIsCurrent(root)) {
 
 const started = performance.now();
 await Promise.all([buildServices(), buildSupervisor()]);
+writeSupervisorSettings(root, {
+  readyUrl: `http://127.0.0.1:${cfg.GATEWAY_PORT}/readyz`,
+  siteUrl: cfg.SITE_URL,
+  webDist: path.resolve(root, cfg.WEB_DIST),
+});
 console.log(`Compiled the services in ${Math.round(performance.now() - started)} ms; starting them.`);
-// package.json's start script now replaces this process with the compiled supervisor (dist/supervise.js).
+// package.json's start script now runs the compiled supervisor (dist/supervise.js) in this process's place: npm's
+// shell execs it, so what stays is npm (which waits for its script and holds the terminal) and the supervisor.
