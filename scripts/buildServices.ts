@@ -1,6 +1,7 @@
 /**
  * Compiles each service to plain JavaScript in `services/<name>/dist`, so it runs
- * on Node directly (`node --enable-source-maps services/<name>/dist/main.js`),
+ * on Node directly (`node --enable-source-maps services/<name>/dist/main.js`, with
+ * the heap limits of scripts/memoryBudget.ts),
  * with no TypeScript loader in the running system. Our shared code
  * (@neuralbeat/common) is bundled in; every npm package stays an import resolved
  * from node_modules, so the image needs production dependencies only.
