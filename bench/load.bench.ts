@@ -4,7 +4,8 @@
  * feed that grows every few seconds. Prints requests/s, p50/p99, the status
  * classes, and the count of 5xx and errors (connection errors and timeouts):
  * the goal is 0 of both. The four services run as their own processes, as in
- * production.
+ * production: compiled, with the heap limits `npm start` gives them
+ * (scripts/memoryBudget.ts), so the memory printed at the end is theirs.
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,7 +15,7 @@ import autocannon from 'autocannon';
 import { seed } from '../services/content/src/db/seed';
 import { SourcesRepository } from '../services/pipeline/src/repositories/sourcesRepository';
 import { rssFeed, startFeedServer, uniqueArticleHtml } from '../tests/support/feedServer';
-import { benchDatabase, startProcess, stopProcess, uniquePrefix } from './support';
+import { benchDatabase, startCompiledService, stopProcess, uniquePrefix } from './support';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 60);
@@ -101,10 +102,10 @@ const env = {
 };
 const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
 const children: Record<string, ChildProcess> = {};
-children.content = await startProcess('services/content/src/main.ts', env, `${env.CONTENT_URL}/healthz`);
-children.search = await startProcess('services/search/src/main.ts', env, `${env.SEARCH_URL}/healthz`);
-children.pipeline = await startProcess('services/pipeline/src/main.ts', env, `${env.PIPELINE_URL}/healthz`);
-children.gateway = await startProcess('services/gateway/src/main.ts', env, `${gatewayUrl}/healthz`);
+children.content = await startCompiledService('content', env, `${env.CONTENT_URL}/healthz`);
+children.search = await startCompiledService('search', env, `${env.SEARCH_URL}/healthz`);
+children.pipeline = await startCompiledService('pipeline', env, `${env.PIPELINE_URL}/healthz`);
+children.gateway = await startCompiledService('gateway', env, `${gatewayUrl}/healthz`);
 
 try {
   const one = async <T>(apiPath: string) => (await (await fetch(`${gatewayUrl}${apiPath}`)).json()) as T;
@@ -179,7 +180,8 @@ try {
   console.log(
     `Pipeline during the run: ${publishedAfter - publishedBefore} articles published (${fetched} feed fetches of ${ITEMS_PER_COLLECTION} new stories).`,
   );
-  console.table(Object.fromEntries(Object.entries(children).map(([name, child]) => [name, { 'RSS MB': Math.round(rssKb(child) / 1024) }])));
+  const rss = Object.fromEntries(Object.entries(children).map(([name, child]) => [name, { 'RSS MB': Math.round(rssKb(child) / 1024) }]));
+  console.table({ ...rss, 'all four': { 'RSS MB': Object.values(rss).reduce((sum, r) => sum + r['RSS MB'], 0) } });
   if (result['5xx'] > 0 || errors > 0) process.exitCode = 1;
 } finally {
   clearInterval(feedTimer);

@@ -5,6 +5,8 @@ import pg from 'pg';
 import { createDb, type Knex } from '@neuralbeat/common';
 import { migrateToLatest } from '../services/content/src/db/migrate';
 import { seedEssentials } from '../services/content/src/db/seeds/essentials';
+import { buildService, type ServiceName } from '../scripts/buildServices';
+import { SERVICE_FLAGS } from '../scripts/memoryBudget';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -35,7 +37,17 @@ export async function benchDatabase(): Promise<{ url: string; db: Knex; drop(): 
 
 /** Starts a TypeScript entry point in its own process (so load generation does not share its CPU) and waits for `readyUrl`. */
 export async function startProcess(entry: string, env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  return startNode(['--import', 'tsx', entry], env, readyUrl);
+}
+
+/** Compiles a service and runs it as `npm start` does (plain JavaScript, its heap limits), so its memory is production's. */
+export async function startCompiledService(service: ServiceName, env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
+  await buildService(service);
+  return startNode([...SERVICE_FLAGS[service], `services/${service}/dist/main.js`], env, readyUrl);
+}
+
+async function startNode(args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -48,7 +60,7 @@ export async function startProcess(entry: string, env: Record<string, string>, r
     await new Promise((r) => setTimeout(r, 100));
   }
   child.kill('SIGKILL');
-  throw new Error(`${entry} did not become ready at ${readyUrl}`);
+  throw new Error(`${args.at(-1)} did not become ready at ${readyUrl}`);
 }
 
 export async function stopProcess(child: ChildProcess): Promise<void> {

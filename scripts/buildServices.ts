@@ -1,6 +1,7 @@
 /**
  * Compiles each service to plain JavaScript in `services/<name>/dist`, so it runs
- * on Node directly (`node --enable-source-maps services/<name>/dist/main.js`),
+ * on Node directly (`node --enable-source-maps services/<name>/dist/main.js`, with
+ * the heap limits of scripts/memoryBudget.ts),
  * with no TypeScript loader in the running system. Our shared code
  * (@neuralbeat/common) is bundled in; every npm package stays an import resolved
  * from node_modules, so the image needs production dependencies only.
@@ -106,20 +107,25 @@ export async function buildServices(): Promise<ServiceBuild[]> {
   return Promise.all(SERVICE_NAMES.map((s) => buildService(s)));
 }
 
-/** npm start's long-running supervisor, compiled to dist/supervise.js like the services. */
-export async function buildSupervisor(): Promise<void> {
-  await esbuild.build({
+/**
+ * npm start's long-running supervisor, compiled to dist/supervise.js like the
+ * services; `outfile` elsewhere for a test. No source map: it imports only Node
+ * built-ins and keeps its few MB (see scripts/supervise.ts).
+ */
+export async function buildSupervisor(outfile = path.join(ROOT, 'dist/supervise.js')): Promise<esbuild.Metafile> {
+  const result = await esbuild.build({
     absWorkingDir: ROOT,
     entryPoints: ['scripts/supervise.ts'],
-    outfile: path.join(ROOT, 'dist/supervise.js'),
+    outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node24',
-    sourcemap: 'linked',
+    metafile: true,
     logLevel: 'warning',
     plugins: [packagesExternal],
   });
+  return result.metafile;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -15,6 +15,7 @@ import { ConfigError, createDb, createRedis, parseConfig, sessionStoreFor, type 
 import { migrateToLatest } from '../services/content/src/db/migrate';
 import { seedWithEvents } from '../services/content/src/db/seed';
 import { buildServices, buildSupervisor } from './buildServices';
+import { writeSupervisorSettings } from './supervisorSettings';
 import { ensureFirstAdmin } from '../services/content/src/services/operatorAccounts';
 import { describeSmtpUrl } from '../services/common/src/mail/transport';
 
@@ -119,10 +120,16 @@ if (webBuildIsCurrent(root)) {
 
 const started = performance.now();
 await Promise.all([buildServices(), buildSupervisor()]);
+writeSupervisorSettings(root, {
+  readyUrl: `http://127.0.0.1:${cfg.GATEWAY_PORT}/readyz`,
+  siteUrl: cfg.SITE_URL,
+  webDist: path.resolve(root, cfg.WEB_DIST),
+});
 console.log(`Compiled the services in ${Math.round(performance.now() - started)} ms; starting them.`);
 console.log(
   cfg.SMTP_URL
     ? `Mail goes to ${describeSmtpUrl(cfg.SMTP_URL)} (SMTP_URL).`
     : `No SMTP_URL: the pipeline catches mail locally (SMTP on 127.0.0.1:${cfg.MAIL_CATCHER_PORT}); read it at ${cfg.SITE_URL.replace(/\/+$/, '')}/admin/mail`,
 );
-// package.json's start script now replaces this process with the compiled supervisor (dist/supervise.js).
+// package.json's start script now runs the compiled supervisor (dist/supervise.js) in this process's place: npm's
+// shell execs it, so what stays is npm (which waits for its script and holds the terminal) and the supervisor.

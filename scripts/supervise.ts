@@ -3,46 +3,38 @@
  * over to this, compiled): runs the four compiled services on Node under one
  * Supervisor, prints the site's address once the gateway is ready, and stops
  * them all, gateway first, on Ctrl-C or SIGTERM.
+ *
+ * It stays a few MB of plain JavaScript: Node built-ins only (a test checks the
+ * compiled file), the settings start.ts resolved read from dist/supervise.json
+ * rather than through the zod catalogue, log lines made readable here rather
+ * than by pino-pretty, and the readiness probe on node:http rather than fetch.
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { prettyFactory } from 'pino-pretty';
-import { parseSettings, settingsOf } from '@neuralbeat/common/config';
+import { prettyLogLine } from './logLine';
+import { SERVICE_FLAGS } from './memoryBudget';
 import { Supervisor } from './supervisor';
+import { readSupervisorSettings } from './supervisorSettings';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// The services read the .env too: they inherit this process's environment.
 if (fs.existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
-const cfg = parseSettings(settingsOf(['GATEWAY_PORT', 'SITE_URL', 'WEB_DIST']));
+const settings = readSupervisorSettings(root);
 
-/** A pino JSON line made readable; any other line as it is. */
-const prettyLine = (prettify: (line: string) => string) => (line: string) => (line.startsWith('{') ? prettify(line).trimEnd() : line);
-
-const SERVICES = [
-  { name: 'content', color: 34 },
-  { name: 'search', color: 35 },
-  { name: 'pipeline', color: 33 },
-  { name: 'gateway', color: 32 },
-];
+const COLORS = { content: 34, search: 35, pipeline: 33, gateway: 32 } as const;
+const colorize = Boolean(process.stdout.isTTY);
 const supervisor = new Supervisor(
-  SERVICES.map(({ name, color }) => ({
+  Object.entries(COLORS).map(([name, color]) => ({
     name,
     color,
     command: process.execPath,
-    args: ['--enable-source-maps', `services/${name}/dist/main.js`],
-    env: { WEB_DIST: path.resolve(root, cfg.WEB_DIST) },
+    args: [...SERVICE_FLAGS[name as keyof typeof SERVICE_FLAGS], `services/${name}/dist/main.js`],
+    env: { WEB_DIST: settings.webDist },
   })),
-  {
-    cwd: root,
-    // In a terminal the services' JSON log lines read as "[12:04:31.250] INFO: request completed {...}"; piped, they stay JSON.
-    ...(process.stdout.isTTY
-      ? {
-          formatLine: prettyLine(
-            prettyFactory({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,service,name', singleLine: true }),
-          ),
-        }
-      : {}),
-  },
+  // In a terminal the services' JSON log lines read as "12:04:31.250 INFO request completed {...}"; piped, they stay JSON.
+  { cwd: root, ...(colorize ? { formatLine: (line: string) => prettyLogLine(line, colorize) } : {}) },
 );
 supervisor.start();
 
@@ -57,14 +49,18 @@ const stopAll = (signal: string) => {
 process.on('SIGINT', () => stopAll('SIGINT'));
 process.on('SIGTERM', () => stopAll('SIGTERM'));
 
-const readyz = `http://127.0.0.1:${cfg.GATEWAY_PORT}/readyz`;
+const ready = () =>
+  new Promise<boolean>((resolve) => {
+    http
+      .get(settings.readyUrl, (res) => {
+        res.resume();
+        resolve(res.statusCode === 200);
+      })
+      .on('error', () => resolve(false));
+  });
 for (let i = 0; i < 240 && !stopping; i++) {
-  const ready = await fetch(readyz).then(
-    (r) => r.ok,
-    () => false,
-  );
-  if (ready) {
-    console.log(`\n  NeuralBeat is running at ${cfg.SITE_URL}  (Ctrl-C stops everything)\n`);
+  if (await ready()) {
+    console.log(`\n  NeuralBeat is running at ${settings.siteUrl}  (Ctrl-C stops everything)\n`);
     break;
   }
   await new Promise((r) => setTimeout(r, 500));

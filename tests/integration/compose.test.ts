@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { configSchema, parseConfig } from '@neuralbeat/common';
+import { SERVICE_FLAGS } from '../../scripts/memoryBudget';
 
 interface ComposeService {
   image?: string;
@@ -41,11 +42,14 @@ describe('docker-compose.yml', () => {
       expect(services[name].build).toEqual({ context: '.', dockerfile: 'infra/Dockerfile' });
     }
     for (const name of NODE_SERVICES) {
-      expect(services[name].command).toEqual(['node', '--enable-source-maps', `services/${name}/dist/main.js`]);
+      // The heap limits npm start's supervisor gives the service, so both deployments keep one memory budget.
+      expect(services[name].command).toEqual(['node', ...SERVICE_FLAGS[name], `services/${name}/dist/main.js`]);
       expect(dockerfile).toContain(`COPY --from=build /app/services/${name}/dist services/${name}/dist`);
     }
     expect(services.migrate.command!.join(' ')).toBe('sh -c node services/content/dist/migrate.js && node services/content/dist/seed.js');
-    expect(dockerfile).toMatch(/^CMD \["node", "--enable-source-maps", "services\/gateway\/dist\/main\.js"\]$/m);
+    expect(dockerfile).toContain(
+      `CMD ${JSON.stringify(['node', ...SERVICE_FLAGS.gateway, 'services/gateway/dist/main.js']).replaceAll(',', ', ')}`,
+    );
     expect(dockerfile).not.toMatch(/tsx|npm run start/);
   });
 

@@ -35,6 +35,17 @@ describe('compiled services', () => {
     for (const pkg of ['knex', 'pg', 'bullmq']) expect(imported).not.toContain(pkg);
   });
 
+  // Loaded at start they cost the pipeline about 7 MB it holds for nothing under AI_PROVIDER=local (docs/operations.md, Memory).
+  it('the pipeline loads the AI SDKs only when a rewrite asks for one', async () => {
+    const { metafile } = await buildService('pipeline', { write: false, outdir: scratch.pipeline!.dir });
+    const main = Object.entries(metafile.outputs).find(([file]) => file.endsWith('/main.js'))![1];
+    const sdk = main.imports.filter((i) => i.path === 'openai' || i.path === '@google/genai');
+    expect(sdk.map((i) => [i.path, i.kind]).sort()).toEqual([
+      ['@google/genai', 'dynamic-import'],
+      ['openai', 'dynamic-import'],
+    ]);
+  });
+
   it('compiled migrations apply to an empty database under the same names as the TypeScript sources', { timeout: 60_000 }, async () => {
     const outdir = scratch.content!.dir;
     await buildService('content', { outdir });

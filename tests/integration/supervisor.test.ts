@@ -1,9 +1,14 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
+import { buildSupervisor } from '../../scripts/buildServices';
+import { prettyLogLine } from '../../scripts/logLine';
 import { Supervisor } from '../../scripts/supervisor';
-import { alive } from '../support/faults';
+import { alive, exited } from '../support/faults';
+import { processGroup } from '../support/processTree';
 import { waitFor } from '../support/throwawayServers';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nb-supervisor-'));
@@ -93,5 +98,77 @@ describe('supervisor', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(supervisor.pid('delta')).toBeUndefined();
     expect(lines.some((l) => l.includes('restarting'))).toBe(false);
+  });
+});
+
+describe('the start path', () => {
+  it('compiles the supervisor to plain JavaScript that imports Node built-ins only, with no source map', async () => {
+    const outfile = path.join(dir, 'dist', 'supervise.js');
+    const metafile = await buildSupervisor(outfile);
+    const imports = Object.values(metafile.outputs).flatMap((o) => o.imports.map((i) => i.path));
+    expect(imports.length).toBeGreaterThan(3);
+    expect(imports.filter((p) => !p.startsWith('node:'))).toEqual([]);
+    expect(fs.existsSync(`${outfile}.map`)).toBe(false);
+    expect(fs.readFileSync(outfile, 'utf8')).not.toMatch(/sourceMappingURL|pino-pretty|zod/);
+  });
+
+  // package.json's own start script, in a folder where its two steps are stand-ins: what stays running is what npm start leaves.
+  it('leaves npm and the supervisor only: no shell and no tsx between them, the supervisor on node with its heap limits', async () => {
+    const root = path.resolve('.');
+    const app = path.join(dir, 'app');
+    fs.mkdirSync(path.join(app, 'scripts'), { recursive: true });
+    fs.mkdirSync(path.join(app, 'dist'), { recursive: true });
+    const { start } = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts;
+    fs.writeFileSync(
+      path.join(app, 'package.json'),
+      JSON.stringify({ name: 'start-path', private: true, type: 'module', scripts: { start } }),
+    );
+    fs.writeFileSync(path.join(app, 'scripts/start.ts'), `const prepared: string = 'prepared'; console.log(prepared);`);
+    fs.writeFileSync(path.join(app, 'dist/supervise.js'), `console.log('supervising ' + process.pid); setInterval(() => {}, 1000);`);
+    const npm = spawn('npm', ['start', '--silent'], {
+      cwd: app,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      // tsx and the project's Node from this repository, as npm start finds them there.
+      env: { ...process.env, PATH: `${path.join(root, 'node_modules/.bin')}${path.delimiter}${process.env.PATH}` },
+    });
+    const lines: string[] = [];
+    readline.createInterface({ input: npm.stdout! }).on('line', (l) => lines.push(l));
+    try {
+      await waitFor(() => lines.some((l) => l.startsWith('supervising ')), 'the stand-in supervisor to run');
+      const supervisorPid = Number(lines.find((l) => l.startsWith('supervising '))!.split(' ')[1]);
+      expect(lines).toContain('prepared');
+      // The preparing step's processes (tsx, its esbuild) may take a moment to be gone; one that stays fails here.
+      await waitFor(() => processGroup(npm.pid!).length === 2, `npm and the supervisor alone: ${JSON.stringify(processGroup(npm.pid!))}`);
+      const group = processGroup(npm.pid!);
+      expect(group.map((p) => p.pid).sort()).toEqual([npm.pid!, supervisorPid].sort());
+      const supervisor = group.find((p) => p.pid === supervisorPid)!;
+      expect(supervisor.ppid).toBe(npm.pid);
+      expect(path.basename(supervisor.argv[0]!)).toBe('node');
+      expect(supervisor.argv.at(-1)).toBe('dist/supervise.js');
+      expect(supervisor.argv).toEqual(expect.arrayContaining([expect.stringMatching(/^--max-old-space-size=\d+$/)]));
+      expect(group.flatMap((p) => p.argv).join(' ')).not.toMatch(/tsx/);
+    } finally {
+      process.kill(-npm.pid!, 'SIGTERM');
+      await exited(npm);
+    }
+  });
+
+  it('turns a pino line into time, level, message and the remaining fields, and leaves other lines alone', () => {
+    const time = new Date(2026, 0, 2, 3, 4, 5, 67).getTime();
+    const line = JSON.stringify({
+      level: 40,
+      time,
+      pid: 1,
+      hostname: 'h',
+      service: 'content',
+      name: 'content',
+      msg: 'slow query',
+      ms: 812,
+    });
+    expect(prettyLogLine(line, false)).toBe('03:04:05.067 WARN slow query {"ms":812}');
+    expect(prettyLogLine(line, true)).toBe('03:04:05.067 \x1b[33mWARN\x1b[0m slow query {"ms":812}');
+    expect(prettyLogLine('Listening on 4001', false)).toBe('Listening on 4001');
+    expect(prettyLogLine('{not json', false)).toBe('{not json');
   });
 });

@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { countWords } from '@neuralbeat/common/contracts';
 import { htmlToText } from '@neuralbeat/common/html';
 import { parseModelJson, REWRITE_INSTRUCTIONS, type RewriteInput, type RewriteProvider, type RewriteResult } from './types';
@@ -6,19 +6,22 @@ import { parseModelJson, REWRITE_INSTRUCTIONS, type RewriteInput, type RewritePr
 /** USD per million tokens (input, output) of the default model; other models report no cost. */
 const PRICES: Record<string, [number, number]> = { 'gpt-4o-mini': [0.15, 0.6] };
 
-/** Rewrites through the OpenAI chat completions API (official SDK), asking for a JSON object. */
+/**
+ * Rewrites through the OpenAI chat completions API (official SDK), asking for a JSON object.
+ * The SDK is loaded on the first rewrite, so a pipeline on another provider never holds it.
+ */
 export class OpenAiRewriteProvider implements RewriteProvider {
   readonly id = 'openai' as const;
-  private readonly client: OpenAI;
-  private readonly model: string;
-  constructor(options: { apiKey: string; baseURL?: string; model: string }) {
-    this.client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseURL, maxRetries: 0, timeout: 60_000 });
-    this.model = options.model;
-  }
+  private client?: Promise<OpenAI>;
+  constructor(private readonly options: { apiKey: string; baseURL?: string; model: string }) {}
 
   async rewrite(input: RewriteInput): Promise<RewriteResult> {
-    const completion = await this.client.chat.completions.create({
-      model: this.model,
+    const { apiKey, baseURL } = this.options;
+    this.client ??= import('openai').then(({ default: OpenAI }) => new OpenAI({ apiKey, baseURL, maxRetries: 0, timeout: 60_000 }));
+    const completion = await (
+      await this.client
+    ).chat.completions.create({
+      model: this.options.model,
       response_format: { type: 'json_object' },
       temperature: 0.2,
       messages: [
@@ -27,7 +30,7 @@ export class OpenAiRewriteProvider implements RewriteProvider {
       ],
     });
     const output = parseModelJson(completion.choices[0]?.message?.content);
-    const price = PRICES[this.model];
+    const price = PRICES[this.options.model];
     const usage = completion.usage;
     return {
       ...output,
