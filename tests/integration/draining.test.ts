@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Queue } from 'bullmq';
 import { createRedis, type Config } from '@neuralbeat/common';
 import { PIPELINE_QUEUES } from '@neuralbeat/common/contracts';
+import { startContent } from '../../services/content/src/server';
 import { SourcesRepository } from '../../services/pipeline/src/repositories/sourcesRepository';
 import { createTestDatabase, testConfig, type TestDatabase } from '../support/testEnv';
 import { rssFeed } from '../support/feedServer';
@@ -37,7 +38,7 @@ interface ServiceProcess {
 }
 
 /** Starts services/<name>/src/main.ts as its own Node process on a free port, logging JSON at info. */
-async function startService(name: 'content' | 'pipeline', env: Record<string, string>): Promise<ServiceProcess> {
+async function startService(name: 'content' | 'search' | 'gateway' | 'pipeline', env: Record<string, string>): Promise<ServiceProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', `services/${name}/src/main.ts`], {
     cwd: root,
     env: {
@@ -67,28 +68,47 @@ async function startService(name: 'content' | 'pipeline', env: Record<string, st
 const readiness = async (port: number) => (await fetch(`http://127.0.0.1:${port}/readyz`)).status;
 
 describe('draining on SIGTERM', () => {
-  it('content: readiness 503 at once, the request in flight completes, exit code 0', async () => {
-    const svc = await startService('content', { CONTENT_PORT: '0' });
-    expect(await readiness(svc.port)).toBe(200);
-    // A request whose body is half sent: in flight until the rest arrives.
-    const body = JSON.stringify({ email: 'drain@example.com' });
-    const socket = net.connect(svc.port, '127.0.0.1');
-    await new Promise((resolve) => socket.once('connect', resolve));
-    let answer = '';
-    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
-    const closed = new Promise((resolve) => socket.once('close', resolve));
-    socket.write(
-      `POST /api/newsletter/subscribe HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 5)}`,
-    );
+  // Each web service with a request in flight: a POST whose body is half sent, in flight until the rest arrives.
+  const WEB = [
+    { name: 'content', path: '/api/newsletter/subscribe', status: /^HTTP\/1\.1 20[01] / },
+    { name: 'search', path: '/no-such-route', status: /^HTTP\/1\.1 404 / },
+    { name: 'gateway', path: '/api/newsletter/subscribe', status: /^HTTP\/1\.1 20[01] / },
+  ] as const;
 
-    svc.child.kill('SIGTERM');
-    await svc.logged(/readiness answers 503/);
-    expect(await readiness(svc.port)).toBe(503);
-    socket.write(body.slice(5));
-    await closed;
-    expect(answer).toMatch(/^HTTP\/1\.1 20[01] /);
-    expect(await svc.exitCode).toBe(0);
-    expect(await t.db('newsletters').where({ email: 'drain@example.com' }).first()).toBeTruthy();
+  it.each(WEB)('$name: readiness 503 at once, the request in flight completes, exit code 0', async ({ name, path: urlPath, status }) => {
+    // The gateway forwards to a content service; the others need none to answer this request.
+    const content = name === 'gateway' ? await startContent(cfg) : undefined;
+    try {
+      const svc = await startService(name, {
+        [`${name.toUpperCase()}_PORT`]: '0',
+        CONTENT_URL: content?.url ?? 'http://127.0.0.1:9',
+        WEB_DIST: 'web/dist',
+      });
+      expect(await readiness(svc.port)).toBe(name === 'gateway' ? 503 : 200);
+      const email = `drain-${name}@example.com`;
+      const body = JSON.stringify({ email });
+      const socket = net.connect(svc.port, '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      let answer = '';
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+      const closed = new Promise((resolve) => socket.once('close', resolve));
+      socket.write(
+        `POST ${urlPath} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 5)}`,
+      );
+
+      svc.child.kill('SIGTERM');
+      await svc.logged(/readiness answers 503/);
+      const draining = await fetch(`http://127.0.0.1:${svc.port}/readyz`);
+      expect(draining.status).toBe(503);
+      expect(await draining.json()).toMatchObject({ status: 'draining' });
+      socket.write(body.slice(5));
+      await closed;
+      expect(answer).toMatch(status);
+      expect(await svc.exitCode).toBe(0);
+      if (urlPath === '/api/newsletter/subscribe') expect(await t.db('newsletters').where({ email }).first()).toBeTruthy();
+    } finally {
+      await content?.close();
+    }
   });
 
   it('pipeline worker: readiness 503 at once, the job in flight finishes, exit code 0', async () => {
