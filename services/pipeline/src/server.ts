@@ -10,13 +10,8 @@ import { PipelineSweep } from './sweep/pipelineSweep';
 import { startWorkers } from './workers';
 import { startAdminFixWorker } from './workers/adminFix';
 
-export interface PipelineOptions {
-  /** Tests that drive processors directly turn the workers off. */
-  workers?: boolean;
-}
-
 /** The roles PIPELINE_ROLES names (`api`, `worker`, or both). */
-export function pipelineRoles(cfg: Pick<PipelineConfig, 'PIPELINE_ROLES'>): { api: boolean; worker: boolean } {
+function pipelineRoles(cfg: Pick<PipelineConfig, 'PIPELINE_ROLES'>): { api: boolean; worker: boolean } {
   const roles = cfg.PIPELINE_ROLES.split(',');
   return { api: roles.includes('api'), worker: roles.includes('worker') };
 }
@@ -32,13 +27,8 @@ export function pipelineRoles(cfg: Pick<PipelineConfig, 'PIPELINE_ROLES'>): { ap
  * the relay by SKIP LOCKED, admin fixes by an advisory lock (workers/adminFix.ts).
  * Used by main.ts and tests.
  */
-export async function startPipeline(
-  cfg: PipelineConfig,
-  logger: Logger = createLogger('pipeline', cfg.LOG_LEVEL),
-  options: PipelineOptions = {},
-): Promise<RunningServer> {
+export async function startPipeline(cfg: PipelineConfig, logger: Logger = createLogger('pipeline', cfg.LOG_LEVEL)): Promise<RunningServer> {
   const roles = pipelineRoles(cfg);
-  const runWorkers = roles.worker && options.workers !== false;
   const db = createDb(cfg.DATABASE_URL, {}, logger);
   const redis = createRedis(cfg.REDIS_URL, logger);
   const bus = new EventBus({ connection: redis, prefix: cfg.REDIS_PREFIX, logger });
@@ -48,7 +38,7 @@ export async function startPipeline(
   // The pipeline writes events too (collected, published); its relay also covers content's while that is down.
   const relay = new OutboxRelay({ db, bus, logger, pollMs: cfg.OUTBOX_POLL_MS, relayAfterMs: cfg.OUTBOX_RELAY_AFTER_MS }).start();
   const admin = roles.api ? startPipelineAdmin(deps, queues) : undefined;
-  const adminFixWorker = runWorkers ? startAdminFixWorker(deps, redis) : undefined;
+  const adminFixWorker = roles.worker ? startAdminFixWorker(deps, redis) : undefined;
   const app = createPipelineApp({
     db,
     redis,
@@ -57,8 +47,8 @@ export async function startPipeline(
     routes: { ...(admin ? { '/api/admin': admin.router } : {}), ...(cfg.DEMO_FEEDS ? { '/demo-feeds': demoFeedsRouter() } : {}) },
   });
   const server = await serve(app, cfg.PIPELINE_PORT, cfg.LISTEN_HOST);
-  const workers = runWorkers ? startWorkers(deps, redis) : [];
-  if (runWorkers) bus.subscribe('pipeline', { 'article.collected': ({ articleId }, event) => flow.start(articleId, event.requestId) });
+  const workers = roles.worker ? startWorkers(deps, redis) : [];
+  if (roles.worker) bus.subscribe('pipeline', { 'article.collected': ({ articleId }, event) => flow.start(articleId, event.requestId) });
   let sweep: PipelineSweep | undefined;
   if (roles.api) {
     if (cfg.DEMO_FEEDS) await registerDemoSources(db, `http://127.0.0.1:${server.port}`);
