@@ -17,7 +17,7 @@ import autocannon from 'autocannon';
 import { seed } from '../services/content/src/db/seed';
 import { hashPassword } from '../services/content/src/services/passwords';
 import { SourcesRepository } from '../services/pipeline/src/repositories/sourcesRepository';
-import { rssFeed, startFeedServer } from '../tests/support/feedServer';
+import { rssFeed, startFeedServer, uniqueArticleHtml } from '../tests/support/feedServer';
 import { benchDatabase, freePort, startProcess, uniquePrefix } from '../bench/support';
 
 const CONNECTIONS = Number(process.env.SCALE_CONNECTIONS ?? 200);
@@ -92,7 +92,7 @@ const refreshFeed = () => {
   const items = Array.from({ length: ITEMS_PER_COLLECTION }, (_, i) => ({
     title: `Scale wire story ${start + i}: distributed inference on commodity GPUs`,
     link: `https://wire.scale.example/stories/${start + i}`,
-    html: `<p>Story ${start + i}. ${'A replica-tested paragraph about model serving and queues. '.repeat(12)}</p>`,
+    html: uniqueArticleHtml(start + i),
     category: 'Research',
   }));
   feeds.routes.set('/wire.xml', { body: rssFeed(items, 'Scale Wire') });
@@ -103,21 +103,30 @@ const feedTimer = setInterval(refreshFeed, 5000);
 await new SourcesRepository(db).upsert('Scale Wire', `${feeds.url}/wire.xml`);
 
 // A duplicate article for the operator's simultaneous fix.
+const article = (n: number) => ({
+  title: `Scale article ${n}`,
+  author: 'Scale',
+  publish_date: new Date(),
+  category: 'Research',
+  content: `Body of scale article ${n}.`,
+  source_url: `https://scale.example/articles/${n}`,
+  news_source: 'Scale Example',
+});
 const [original] = await db('articles')
-  .insert({ title: 'Scale original', author: 'Scale', publish_date: new Date(), processing_status: 'completed', published: true })
+  .insert({ ...article(1), processing_status: 'completed', published: true })
   .returning('id');
 const [duplicate] = await db('articles')
   .insert({
-    title: 'Scale duplicate',
-    author: 'Scale',
-    publish_date: new Date(),
+    ...article(2),
     processing_status: 'duplicate',
     is_duplicate: true,
     duplicate_of: original.id,
     pipeline_stage: 'deduped',
   })
   .returning('id');
-const [tool] = await db('tools').where({ approved: false }).select('id', 'slug').limit(1);
+// A tool taken off the directory, for the operator to approve during the run.
+const [tool] = await db('tools').where({ approved: true }).select('id', 'slug').orderBy('id').limit(1);
+await db('tools').where({ id: tool.id }).update({ approved: false });
 
 const ports = async (n: number) => Promise.all(Array.from({ length: n }, freePort));
 const [gatewayPorts, contentPorts, searchPorts, apiPorts, workerPorts, fronts] = await Promise.all([
@@ -263,7 +272,10 @@ try {
         if (res.status >= 300) throw new Error(`approve failed: ${res.status}`);
         await Promise.all(
           gateways.map(async (g) => {
-            while ((await fetch(`${g.url}/api/tools/${tool.slug}`)).status !== 200) await sleep(20);
+            for (let i = 0; (await fetch(`${g.url}/api/tools/${tool.slug}`)).status !== 200; i++) {
+              if (i > 500) throw new Error(`the approved tool never showed on ${g.url}`);
+              await sleep(20);
+            }
           }),
         );
         staleness = Date.now() - started;
@@ -292,11 +304,14 @@ try {
   clearInterval(feedTimer);
 
   // What was collected settles: published, held as a duplicate, or failed. Whatever still sits unfinished is lost.
+  // Unfinished as the sweep sees it: pending with an SEO score is held below the threshold, which is settled.
   const unfinished = () =>
     countOf(
       db('articles')
         .where('source_url', 'like', 'https://wire.scale.example/%')
         .whereIn('processing_status', ['pending', 'processing'])
+        .where((q) => q.where('processing_status', 'processing').orWhereNull('seo_score'))
+        .whereNot('pipeline_stage', 'published')
         .count({ n: '*' }),
     );
   for (let i = 0; i < 60 && (await unfinished()) > 0; i++) await sleep(1000);
