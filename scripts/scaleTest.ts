@@ -22,6 +22,8 @@ import { benchDatabase, freePort, startProcess, uniquePrefix } from '../bench/su
 
 const CONNECTIONS = Number(process.env.SCALE_CONNECTIONS ?? 200);
 const SECONDS = Number(process.env.SCALE_SECONDS ?? 60);
+/** SCALE_SINGLE=1: one process of each kind and no kills, the baseline to compare with. */
+const SINGLE = process.env.SCALE_SINGLE === '1';
 const ITEMS_PER_COLLECTION = 20;
 const OPERATOR = { username: 'scale-operator', password: 'scale test operator password' };
 const at = (fraction: number) => fraction * SECONDS * 1000;
@@ -130,11 +132,11 @@ await db('tools').where({ id: tool.id }).update({ approved: false });
 
 const ports = async (n: number) => Promise.all(Array.from({ length: n }, freePort));
 const [gatewayPorts, contentPorts, searchPorts, apiPorts, workerPorts, fronts] = await Promise.all([
-  ports(2),
-  ports(3),
-  ports(2),
+  ports(SINGLE ? 1 : 2),
+  ports(SINGLE ? 1 : 3),
+  ports(SINGLE ? 1 : 2),
   ports(1),
-  ports(3),
+  ports(SINGLE ? 1 : 3),
   ports(3),
 ]);
 const [frontPort, contentFront, searchFront] = fronts as [number, number, number];
@@ -241,14 +243,19 @@ try {
   let staleness = 0;
   let fixRuns = '';
   const kills: string[] = [];
-  const killOne = (kind: string) => async () => {
-    const victim = replicas.find((r) => r.kind === kind)!;
-    victim.child!.kill('SIGKILL');
-    kills.push(kind);
-    await sleep(1000);
-    await start(victim);
+  const killers = new Set<() => Promise<void>>();
+  const killOne = (kind: string) => {
+    const kill = async () => {
+      const victim = replicas.find((r) => r.kind === kind)!;
+      victim.child!.kill('SIGKILL');
+      kills.push(kind);
+      await sleep(1000);
+      await start(victim);
+    };
+    killers.add(kill);
+    return kill;
   };
-  const schedule: [number, () => Promise<void>][] = [
+  const everything: [number, () => Promise<void>][] = [
     [at(0.1), killOne('content')],
     [
       at(0.2),
@@ -284,6 +291,8 @@ try {
     [at(0.5), killOne('pipeline-worker')],
     [at(0.7), killOne('gateway')],
   ];
+  // With one process of a kind, killing it measures an outage, not a replica taking over.
+  const schedule = SINGLE ? everything.filter(([, action]) => !killers.has(action)) : everything;
   const began = Date.now();
   const actions = Promise.all(
     schedule.map(async ([ms, action]) => {
@@ -293,7 +302,9 @@ try {
       );
     }),
   );
-  console.log(`${CONNECTIONS} connections for ${SECONDS} s through nginx over 2 gateways, with kills...`);
+  console.log(
+    `${CONNECTIONS} connections for ${SECONDS} s through nginx over ${gateways.length} gateway(s)${SINGLE ? ', one process of each kind' : ', with kills'}...`,
+  );
   const result = await autocannon({
     url: front,
     connections: CONNECTIONS,
