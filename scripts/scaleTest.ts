@@ -221,7 +221,7 @@ try {
       headers: { origin, cookie, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-  const sessionShared = (await fetch(`${gateways[1]!.url}/api/auth/session`, { headers: { cookie } })).status === 200;
+  const sessionShared = (await fetch(`${gateways.at(-1)!.url}/api/auth/session`, { headers: { cookie } })).status === 200;
 
   const paths = [
     '/api/home',
