@@ -19,18 +19,32 @@ interface ComposeService {
 // No Docker engine runs here, so the deployment is checked by reading it.
 const compose = parse(fs.readFileSync('docker-compose.yml', 'utf8'), { merge: true }) as { services: Record<string, ComposeService> };
 const services = compose.services;
-const NODE_SERVICES = ['content', 'search', 'pipeline', 'gateway'] as const;
+const NODE_SERVICES = ['content', 'search', 'pipeline-api', 'pipeline-worker', 'gateway'] as const;
+/** The code a compose service runs: both pipeline roles run the one pipeline build. */
+const codeOf = (name: string) => name.replace(/-(api|worker)$/, '');
 
 /** Resolves ${VAR:-default} the way compose does when VAR is unset. */
 const resolveDefaults = (env: Record<string, string>) =>
   Object.fromEntries(Object.entries(env).map(([k, v]) => [k, String(v).replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1')]));
 
 describe('docker-compose.yml', () => {
-  it('runs Postgres, Redis, Meilisearch, its key setup, a migration step and the four services', () => {
+  it('runs Postgres, Redis, Meilisearch, its key setup, a migration step, the services (the pipeline as api and worker) and a load balancer', () => {
     expect(Object.keys(services).sort()).toEqual(
-      ['content', 'gateway', 'meili-setup', 'meilisearch', 'migrate', 'pipeline', 'postgres', 'redis', 'search'].sort(),
+      [
+        'content',
+        'gateway',
+        'lb',
+        'meili-setup',
+        'meilisearch',
+        'migrate',
+        'pipeline-api',
+        'pipeline-worker',
+        'postgres',
+        'redis',
+        'search',
+      ].sort(),
     );
-    for (const name of ['postgres', 'redis', 'meilisearch', ...NODE_SERVICES]) {
+    for (const name of ['postgres', 'redis', 'meilisearch', 'lb', ...NODE_SERVICES]) {
       expect(services[name].healthcheck?.test.length, `${name} healthcheck`).toBeGreaterThan(0);
     }
   });
@@ -43,8 +57,12 @@ describe('docker-compose.yml', () => {
     }
     for (const name of NODE_SERVICES) {
       // The heap limits npm start's supervisor gives the service, so both deployments keep one memory budget.
-      expect(services[name].command).toEqual(['node', ...SERVICE_FLAGS[name], `services/${name}/dist/main.js`]);
-      expect(dockerfile).toContain(`COPY --from=build /app/services/${name}/dist services/${name}/dist`);
+      expect(services[name].command).toEqual([
+        'node',
+        ...SERVICE_FLAGS[codeOf(name) as keyof typeof SERVICE_FLAGS],
+        `services/${codeOf(name)}/dist/main.js`,
+      ]);
+      expect(dockerfile).toContain(`COPY --from=build /app/services/${codeOf(name)}/dist services/${codeOf(name)}/dist`);
     }
     expect(services.migrate.command!.join(' ')).toBe('sh -c node services/content/dist/migrate.js && node services/content/dist/seed.js');
     expect(dockerfile).toContain(
@@ -66,7 +84,8 @@ describe('docker-compose.yml', () => {
   });
 
   it('restarts every long-running container when it dies; one-off steps run once', () => {
-    for (const name of ['postgres', 'redis', 'meilisearch', ...NODE_SERVICES]) expect(services[name].restart, name).toBe('unless-stopped');
+    for (const name of ['postgres', 'redis', 'meilisearch', 'lb', ...NODE_SERVICES])
+      expect(services[name].restart, name).toBe('unless-stopped');
     for (const name of ['migrate', 'meili-setup']) expect(services[name].restart, name).toBe('no');
   });
 
@@ -97,18 +116,30 @@ describe('docker-compose.yml', () => {
       expect(cfg.LISTEN_HOST).toBe('0.0.0.0');
       expect(new URL(cfg.DATABASE_URL).hostname).toBe('postgres');
       expect(new URL(cfg.REDIS_URL).hostname).toBe('redis');
-      if (name !== 'migrate') ports[name] = cfg[`${name.toUpperCase()}_PORT` as 'CONTENT_PORT'];
+      if (name !== 'migrate') ports[name] = cfg[`${codeOf(name).toUpperCase()}_PORT` as 'CONTENT_PORT'];
       expect(new URL(cfg.CONTENT_URL).host).toBe(`content:${ports.content ?? 4001}`);
       expect(new URL(cfg.SEARCH_URL).host).toBe('search:4002');
-      expect(new URL(cfg.PIPELINE_URL).host).toBe('pipeline:4003');
+      expect(new URL(cfg.PIPELINE_URL).host).toBe('pipeline-api:4003');
     }
-    expect(ports).toEqual({ content: 4001, search: 4002, pipeline: 4003, gateway: 8080 });
-    expect(services.gateway.ports).toEqual(['8080:8080']);
+    expect(ports).toEqual({ content: 4001, search: 4002, 'pipeline-api': 4003, 'pipeline-worker': 4003, gateway: 8080 });
+    expect(parseConfig(resolveDefaults(services['pipeline-api'].environment!)).PIPELINE_ROLES).toBe('api');
+    expect(parseConfig(resolveDefaults(services['pipeline-worker'].environment!)).PIPELINE_ROLES).toBe('worker');
+  });
+
+  it('publishes one host port, the load balancer one, so every service can be scaled (--scale gateway=2)', () => {
+    const published = Object.entries(services).filter(([, s]) => s.ports?.length);
+    expect(published.map(([name, s]) => [name, s.ports])).toEqual([['lb', ['8080:8080']]]);
+    expect(services.lb.volumes).toEqual(['./infra/nginx/compose.conf:/etc/nginx/conf.d/default.conf:ro']);
+    const nginx = fs.readFileSync('infra/nginx/compose.conf', 'utf8');
+    expect(nginx).toMatch(/listen 8080;/);
+    expect(nginx).toMatch(/proxy_pass \$gateway;/);
+    expect(nginx).toMatch(/set \$gateway http:\/\/gateway:8080;/);
   });
 
   it('starts services only after what they depend on is healthy', () => {
     expect(services.migrate.depends_on?.postgres.condition).toBe('service_healthy');
     expect(services.content.depends_on?.migrate.condition).toBe('service_completed_successfully');
-    for (const dep of ['content', 'search', 'pipeline']) expect(services.gateway.depends_on?.[dep].condition).toBe('service_healthy');
+    for (const dep of ['content', 'search', 'pipeline-api']) expect(services.gateway.depends_on?.[dep].condition).toBe('service_healthy');
+    expect(services.lb.depends_on?.gateway.condition).toBe('service_healthy');
   });
 });

@@ -109,6 +109,29 @@ export const configSchema = z.object({
     .positive()
     .default(20)
     .describe('Public POSTs (newsletter, tool submission) accepted per client per minute.'),
+  PIPELINE_ROLES: z
+    .string()
+    .regex(/^(api|worker)(,(api|worker))?$/, 'PIPELINE_ROLES is `api`, `worker` or `api,worker`')
+    .default('api,worker')
+    .describe(
+      'What a pipeline process runs: `api` (operator API, collection schedules, the sweep), `worker` (the stage and admin-fix workers), or both. Run one or more `api` processes and scale `worker` processes on their own.',
+    ),
+  SHUTDOWN_DELAY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(0)
+    .describe(
+      'On SIGTERM a service answers 503 on `/readyz` at once and keeps serving this long, so load balancers stop sending it traffic, before it stops accepting connections (5000 under Kubernetes).',
+    ),
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(25_000)
+    .describe(
+      'After the delay, in-flight requests and jobs get this long to finish; then the process exits anyway (code 1). Keep `SHUTDOWN_DELAY_MS` + this below `terminationGracePeriodSeconds`.',
+    ),
   COLLECT_INTERVAL_SECONDS: z.coerce
     .number()
     .int()

@@ -27,6 +27,13 @@ export type ReadinessCheck = () => Promise<void>;
 
 const QUIET_PATHS = new Set(['/healthz', '/readyz']);
 
+/**
+ * This process is shutting down: /readyz answers 503 and responses close their
+ * connections, so load balancers and keep-alive clients move to other replicas.
+ * Per process on purpose: it describes this process and nothing else.
+ */
+export const drainState = { draining: false };
+
 /** Logs one JSON line (method, url, status, duration, request id) when the response is finished. */
 export function logWhenFinished(logger: Logger, req: IncomingMessage, res: ServerResponse, requestId: string): void {
   const started = process.hrtime.bigint();
@@ -133,6 +140,7 @@ export function createServiceApp({
     res.json({ status: 'ok', service: name, pid: process.pid, uptimeSeconds: Math.round(process.uptime()) });
   });
   app.get('/readyz', async (_req, res) => {
+    if (drainState.draining) return void res.status(503).json({ status: 'draining', service: name, checks: {} });
     const checks: Record<string, string> = {};
     let ready = true;
     await Promise.all(
@@ -222,7 +230,10 @@ export interface RunningServer {
 
 /** Starts listening (port 0 picks a free one) and resolves once bound. */
 export async function serve(app: Express | RequestListener, port: number, host = '127.0.0.1'): Promise<RunningServer> {
-  const server = createServer(app);
+  const server = createServer((req, res) => {
+    if (drainState.draining) res.shouldKeepAlive = false;
+    app(req, res);
+  });
   server.on('clientError', answerClientError);
   server.listen(port, host);
   await new Promise<void>((resolve, reject) => {
@@ -264,22 +275,37 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
 }
 
 /**
- * Runs `shutdown` once on SIGTERM or SIGINT, then exits. Started by npm start's
+ * Runs `shutdown` once on SIGTERM or SIGINT, then exits: readiness answers 503
+ * at once, the listener stays open `SHUTDOWN_DELAY_MS` more, then `shutdown`
+ * stops accepting and waits for in-flight requests and jobs; exit code 0 when
+ * it finished, 1 when it failed or took longer than `SHUTDOWN_TIMEOUT_MS`. Started by npm start's
  * supervisor (with an IPC channel), it also shuts down when the supervisor is
  * gone, so a killed supervisor leaves no orphan holding the ports.
  */
-export function onShutdownSignal(logger: Logger, shutdown: () => Promise<void>): void {
+export function onShutdownSignal(
+  logger: Logger,
+  shutdown: () => Promise<void>,
+  timing: { SHUTDOWN_DELAY_MS: number; SHUTDOWN_TIMEOUT_MS: number },
+): void {
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down');
+    drainState.draining = true;
+    logger.info({ signal, delayMs: timing.SHUTDOWN_DELAY_MS }, 'shutting down: readiness answers 503, draining');
+    await new Promise((resolve) => setTimeout(resolve, timing.SHUTDOWN_DELAY_MS));
+    // The bound: whatever has not finished by then is abandoned (a job comes back to another worker after its lock expires).
+    setTimeout(() => {
+      logger.error({ timeoutMs: timing.SHUTDOWN_TIMEOUT_MS }, 'shutdown did not finish in time; exiting');
+      process.exit(1);
+    }, timing.SHUTDOWN_TIMEOUT_MS).unref();
     try {
       await shutdown();
+      logger.info('drained; exiting');
+      process.exit(0);
     } catch (err) {
       logger.error({ err }, 'shutdown failed');
-    } finally {
-      process.exit(0);
+      process.exit(1);
     }
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));

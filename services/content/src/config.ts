@@ -5,6 +5,8 @@ import { parseSettings, settingsOf } from '@neuralbeat/common';
 export const contentSettings = settingsOf([
   'NODE_ENV',
   'LOG_LEVEL',
+  'SHUTDOWN_DELAY_MS',
+  'SHUTDOWN_TIMEOUT_MS',
   'LISTEN_HOST',
   'CONTENT_PORT',
   'DATABASE_URL',

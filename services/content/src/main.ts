@@ -5,4 +5,4 @@ import { startContent } from './server';
 const cfg = contentConfig();
 const logger = createLogger('content', cfg.LOG_LEVEL);
 const server = await startContent(cfg, logger);
-onShutdownSignal(logger, server.close);
+onShutdownSignal(logger, server.close, cfg);

@@ -44,7 +44,9 @@ export function forwardedRequest(
   trust: (address: string, hop: number) => boolean,
   requestId: string,
 ): ForwardedRequest {
-  return { requestId, clientIp: proxyAddr(req, trust), protocol: protocolOf(req, trust) };
+  // A visitor who has gone (a stale answer is refreshed after its replay) leaves a socket with no address:
+  // proxy-addr then gives undefined, which Node refuses as a header value.
+  return { requestId, clientIp: proxyAddr(req, trust) ?? '', protocol: protocolOf(req, trust) };
 }
 
 /** As Express's `req.protocol`: the socket's, or the first X-Forwarded-Proto when the socket's peer is a trusted proxy. */

@@ -5,4 +5,4 @@ import { startGateway } from './server';
 const cfg = gatewayConfig();
 const logger = createLogger('gateway', cfg.LOG_LEVEL);
 const server = await startGateway(cfg, logger);
-onShutdownSignal(logger, server.close);
+onShutdownSignal(logger, server.close, cfg);

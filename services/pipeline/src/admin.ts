@@ -1,4 +1,4 @@
-import { QueueEvents, type Worker } from 'bullmq';
+import { QueueEvents } from 'bullmq';
 import type { Router } from 'express';
 import { sessionStoreFor } from '@neuralbeat/common';
 import { PIPELINE_QUEUES } from '@neuralbeat/common/contracts';
@@ -10,7 +10,6 @@ import { DiagnosticsService } from './services/diagnosticsService';
 import { PipelineStatsService } from './services/pipelineStatsService';
 import { QueueMonitor } from './services/queueMonitor';
 import { SourcesConsole } from './services/sourcesConsole';
-import { startAdminFixWorker } from './workers/adminFix';
 import type { WorkerDeps } from './workers/types';
 
 export interface PipelineAdmin {
@@ -19,16 +18,15 @@ export interface PipelineAdmin {
   close(): Promise<void>;
 }
 
-/** The operator side of the pipeline: its API, and (when this process runs workers) the admin-fix worker. */
+/** The operator side of the pipeline (role `api`): its API; the admin-fix worker runs with the other workers. */
 export function startPipelineAdmin(
   deps: WorkerDeps & { mail: AdminMail },
   queues: PipelineQueues,
-  options: { worker: boolean; newsletter: NewsletterIssues },
+  options: { newsletter: NewsletterIssues },
 ): PipelineAdmin {
   const { db, redis, config } = deps;
   const events = new QueueEvents(PIPELINE_QUEUES.adminFix.name, { connection: redis, prefix: config.REDIS_PREFIX });
   events.on('error', (err) => deps.logger.error({ err }, 'admin fix events error'));
-  const worker: Worker | undefined = options.worker ? startAdminFixWorker(deps, redis) : undefined;
   const monitor = new QueueMonitor(db, queues, redis, config.REDIS_PREFIX);
   const router = adminRoutes({
     db,
@@ -45,7 +43,6 @@ export function startPipelineAdmin(
   return {
     router,
     close: async () => {
-      await worker?.close();
       await events.close();
       await monitor.close();
     },

@@ -5,8 +5,11 @@ import { parseSettings, settingsOf } from '@neuralbeat/common';
 export const pipelineSettings = settingsOf([
   'NODE_ENV',
   'LOG_LEVEL',
+  'SHUTDOWN_DELAY_MS',
+  'SHUTDOWN_TIMEOUT_MS',
   'LISTEN_HOST',
   'PIPELINE_PORT',
+  'PIPELINE_ROLES',
   'DATABASE_URL',
   'REDIS_URL',
   'REDIS_PREFIX',

@@ -5,4 +5,4 @@ import { startPipeline } from './server';
 const cfg = pipelineConfig();
 const logger = createLogger('pipeline', cfg.LOG_LEVEL);
 const server = await startPipeline(cfg, logger);
-onShutdownSignal(logger, server.close);
+onShutdownSignal(logger, server.close, cfg);
