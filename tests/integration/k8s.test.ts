@@ -103,7 +103,7 @@ const catalogue = Object.keys(configSchema.shape).sort();
 const configMap = byId.get('ConfigMap/neuralbeat-config')!;
 const secret = byId.get('Secret/neuralbeat-secrets')!;
 const isCredential = (key: string) =>
-  /(_API_KEY|_MASTER_KEY|_SECRET|_PASSWORD|_TOKEN)$/.test(key) || ['DATABASE_URL', 'REDIS_URL'].includes(key);
+  /(_API_KEY|_MASTER_KEY|_SECRET|_PASSWORD|_TOKEN)$/.test(key) || ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL'].includes(key);
 /** The code each Deployment runs and the port setting it listens on. */
 const SERVICE_OF: Record<string, 'gateway' | 'content' | 'search' | 'pipeline'> = {
   gateway: 'gateway',
