@@ -6,6 +6,7 @@ export const contentSettings = settingsOf([
   'NODE_ENV',
   'LOG_LEVEL',
   'LISTEN_HOST',
+  'METRICS_ENABLED',
   'CONTENT_PORT',
   'DATABASE_URL',
   'REDIS_URL',

@@ -6,6 +6,8 @@ export const gatewaySettings = settingsOf([
   'NODE_ENV',
   'LOG_LEVEL',
   'LISTEN_HOST',
+  'METRICS_ENABLED',
+  'GATEWAY_METRICS_PORT',
   'GATEWAY_PORT',
   'CONTENT_URL',
   'SEARCH_URL',

@@ -6,6 +6,7 @@ export const pipelineSettings = settingsOf([
   'NODE_ENV',
   'LOG_LEVEL',
   'LISTEN_HOST',
+  'METRICS_ENABLED',
   'PIPELINE_PORT',
   'DATABASE_URL',
   'REDIS_URL',

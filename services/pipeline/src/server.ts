@@ -1,4 +1,14 @@
-import { createDb, createLogger, createRedis, EventBus, OutboxRelay, serve, type Logger, type RunningServer } from '@neuralbeat/common';
+import {
+  createDb,
+  createLogger,
+  createRedis,
+  EventBus,
+  OutboxRelay,
+  serve,
+  ServiceMetrics,
+  type Logger,
+  type RunningServer,
+} from '@neuralbeat/common';
 import { createPipelineApp } from './app';
 import { startPipelineAdmin } from './admin';
 import { scheduleCollection } from './collect/scheduler';
@@ -6,6 +16,7 @@ import type { PipelineConfig } from './config';
 import { demoFeedsRouter, registerDemoSources } from './demoFeeds';
 import { QueueArticleFlow } from './flow';
 import { closeQueues, createPipelineQueues } from './queues';
+import { queueMetrics } from './queueMetrics';
 import { PipelineSweep } from './sweep/pipelineSweep';
 import { startWorkers } from './workers';
 
@@ -33,7 +44,9 @@ export async function startPipeline(
   // The pipeline writes events too (collected, published); its relay also covers content's while that is down.
   const relay = new OutboxRelay({ db, bus, logger, pollMs: cfg.OUTBOX_POLL_MS, relayAfterMs: cfg.OUTBOX_RELAY_AFTER_MS }).start();
   const admin = startPipelineAdmin({ db, redis, logger, config: cfg, flow, bus }, queues, { worker: options.workers !== false });
+  const metrics = cfg.METRICS_ENABLED ? new ServiceMetrics('pipeline') : undefined;
   const app = createPipelineApp({
+    metrics,
     db,
     redis,
     logger,
@@ -42,6 +55,10 @@ export async function startPipeline(
   });
   const server = await serve(app, cfg.PIPELINE_PORT, cfg.LISTEN_HOST);
   const workers = options.workers === false ? [] : startWorkers({ db, redis, logger, config: cfg, flow, bus }, redis);
+  if (metrics) {
+    metrics.databasePool(db);
+    queueMetrics(metrics, queues, workers);
+  }
   let sweep: PipelineSweep | undefined;
   if (cfg.DEMO_FEEDS) await registerDemoSources(db, `http://127.0.0.1:${server.port}`);
   if (workers.length) {

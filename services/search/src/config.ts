@@ -6,6 +6,7 @@ export const searchSettings = settingsOf([
   'NODE_ENV',
   'LOG_LEVEL',
   'LISTEN_HOST',
+  'METRICS_ENABLED',
   'SEARCH_PORT',
   'DATABASE_URL',
   'REDIS_URL',
