@@ -27,6 +27,46 @@ const sample = (text: string, name: string, labels: Record<string, string>): num
   return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
 };
 
+/** Every series name a scrape declares: its `# TYPE` lines, a histogram's as its _bucket, _sum and _count. */
+const exportedNames = (text: string) =>
+  [...text.matchAll(/^# TYPE (\w+) (\w+)$/gm)].flatMap(([, name, type]) =>
+    type === 'histogram'
+      ? [`${name}_bucket`, `${name}_sum`, `${name}_count`]
+      : type === 'summary'
+        ? [name!, `${name}_sum`, `${name}_count`]
+        : [name!],
+  );
+
+const PROMQL_WORDS = new Set([
+  'by',
+  'without',
+  'on',
+  'ignoring',
+  'group_left',
+  'group_right',
+  'bool',
+  'offset',
+  'and',
+  'or',
+  'unless',
+  'inf',
+  'nan',
+]);
+/**
+ * The metric names a PromQL expression reads: its identifiers that are not
+ * functions or aggregations (followed by `(`), keywords, label names in
+ * `by (...)` lists or matchers, strings, durations or Grafana variables.
+ */
+function promqlMetricNames(expr: string): string[] {
+  const bare = expr
+    .replace(/"(?:[^"\\]|\\.)*"/g, '""')
+    .replace(/\{[^}]*\}/g, '')
+    .replace(/\[[^\]]*\]/g, '')
+    .replace(/\b(by|without|on|ignoring|group_left|group_right)\s*\([^)]*\)/g, '')
+    .replace(/\$\w+/g, '');
+  return [...bare.matchAll(/\b([a-zA-Z_:][\w:]*)\b(?!\s*\()/g)].map((m) => m[1]!).filter((name) => !PROMQL_WORDS.has(name.toLowerCase()));
+}
+
 describe('Prometheus metrics', () => {
   it('the gateway serves /metrics on its own port; the public origin answers it with the 404 page', async () => {
     const gatewayMetrics = sys.services.gateway.metricsUrl!;
@@ -75,5 +115,24 @@ describe('Prometheus metrics', () => {
       expect(sample(pipeline, 'bullmq_job_count', { queue: 'pipeline-rewrite', state })).toBeGreaterThanOrEqual(0);
     expect(pipeline).toContain('# TYPE bullmq_job_wait_seconds histogram');
     expect(pipeline).toContain('# TYPE bullmq_job_processing_seconds histogram');
+  });
+
+  it('every metric the Grafana dashboard queries is exported by some service', async () => {
+    const dashboard = JSON.parse(fs.readFileSync('infra/grafana/neuralbeat.json', 'utf8')) as { panels: { targets: { expr: string }[] }[] };
+    const queried = new Set(dashboard.panels.flatMap((p) => p.targets.flatMap((t) => promqlMetricNames(t.expr))));
+    expect(queried.size).toBeGreaterThan(10);
+    const scrapes = await Promise.all(
+      [sys.services.gateway.metricsUrl!, sys.services.content.url, sys.services.search.url, sys.services.pipeline.url].map(scrape),
+    );
+    const exported = new Set(scrapes.flatMap(exportedNames));
+    expect([...queried].filter((name) => !exported.has(name))).toEqual([]);
+  });
+
+  it('reads metric names out of PromQL, leaving functions, labels and keywords', () => {
+    expect(
+      promqlMetricNames(
+        'histogram_quantile(0.95, sum by (service, le) (rate(http_request_duration_seconds_bucket{status="5xx"}[$__rate_interval]))) / on (service) max(up)',
+      ),
+    ).toEqual(['http_request_duration_seconds_bucket', 'up']);
   });
 });
