@@ -12,3 +12,4 @@ export * from './contracts/index';
 export * from './adminAuth';
 export * from './auditLog';
 export * from './metrics';
+export * from './tracing';
