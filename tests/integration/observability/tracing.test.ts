@@ -151,4 +151,18 @@ describe('OpenTelemetry traces', () => {
       ),
     ).toBe(true);
   }, 60_000);
+
+  it('a read the gateway forwards on its fast path (outside Express) carries the trace to content', async () => {
+    expect((await fetch(`${gatewayUrl}/api/news?limit=1`)).status).toBe(200);
+    const read = (s: ReceivedSpan) => s.service === 'neuralbeat-content' && s.name === 'GET /api/news' && s.kind === SPAN_KIND_SERVER;
+    await waitFor(() => receiver.spans.some(read), "content's span of the read exported");
+    const traceId = receiver.spans.find(read)!.traceId;
+    await waitFor(
+      () => receiver.spans.some((s) => s.service === 'neuralbeat-gateway' && s.traceId === traceId && s.kind === SPAN_KIND_SERVER),
+      "the gateway's span of the read exported in the same trace",
+    );
+    // No Express in the gateway's part of it (its middleware, router and handler spans): the fast path answered.
+    const gatewayNames = receiver.spans.filter((s) => s.service === 'neuralbeat-gateway' && s.traceId === traceId).map((s) => s.name);
+    expect(gatewayNames.filter((name) => /^(middleware|router|request handler)/.test(name))).toEqual([]);
+  }, 30_000);
 });
