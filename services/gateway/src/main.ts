@@ -2,8 +2,10 @@ import { startTracing } from '@neuralbeat/common/tracing';
 
 // Before anything instrumented is imported (express, pg, ioredis): the tracing loader hook must see them load.
 const stopTracing = await startTracing('gateway');
-const [{ createLogger, onShutdownSignal }, { gatewayConfig }, { startGateway }] = await Promise.all([
-  import('@neuralbeat/common'),
+const [{ createLogger }, { onShutdownSignal }, { gatewayConfig }, { startGateway }] = await Promise.all([
+  // The two helpers' own files, not the package's index: a dynamic import keeps all it names in the bundle.
+  import('@neuralbeat/common/logger'),
+  import('@neuralbeat/common/http'),
   import('./config'),
   import('./server'),
 ]);
