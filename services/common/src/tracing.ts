@@ -64,6 +64,6 @@ export async function startTracing(service: string): Promise<() => Promise<void>
     ],
   });
   sdk.start();
-  bullmqTelemetry = new BullMQOtel({ tracerName: 'bullmq' }) as unknown as Telemetry;
+  bullmqTelemetry = new BullMQOtel({ tracerName: 'bullmq' });
   return () => sdk.shutdown();
 }
