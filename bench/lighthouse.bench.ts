@@ -161,6 +161,8 @@ try {
     REDIS_PREFIX: uniquePrefix(),
     CONTENT_PORT: String(contentPort),
     GATEWAY_PORT: String(gatewayPort),
+    // Several stacks may run at once: each gateway's metrics on a free port.
+    GATEWAY_METRICS_PORT: '0',
     CONTENT_URL: `http://127.0.0.1:${contentPort}`,
     SITE_URL: site,
     WEB_DIST: webDist,

@@ -87,6 +87,8 @@ const env = {
   DATABASE_URL: database.url,
   REDIS_PREFIX: uniquePrefix(),
   GATEWAY_PORT: String(gatewayPort),
+  // Several stacks may run at once: each gateway's metrics on a free port.
+  GATEWAY_METRICS_PORT: '0',
   CONTENT_PORT: String(contentPort),
   SEARCH_PORT: String(searchPort),
   PIPELINE_PORT: String(pipelinePort),

@@ -139,6 +139,8 @@ try {
       CONTENT_CACHE_SECONDS: String(cacheSeconds),
       CONTENT_PORT: String(contentPort),
       GATEWAY_PORT: String(gatewayPort),
+      // Several stacks may run at once: each gateway's metrics on a free port.
+      GATEWAY_METRICS_PORT: '0',
       CONTENT_URL: `http://127.0.0.1:${contentPort}`,
       WEB_DIST: path.resolve('web/dist'),
       // One load generator stands for many visitors: the per-visitor read limit stays on (its Redis round trip is measured) but never trips.

@@ -273,6 +273,8 @@ const env = (cacheSeconds: number) => ({
   CONTENT_PORT: String(PORTS.content),
   SEARCH_PORT: String(PORTS.search),
   GATEWAY_PORT: String(PORTS.gateway),
+  // Several stacks may run at once: each gateway's metrics on a free port.
+  GATEWAY_METRICS_PORT: '0',
   CONTENT_URL: `http://127.0.0.1:${PORTS.content}`,
   SEARCH_URL: `http://127.0.0.1:${PORTS.search}`,
   SEARCH_CACHE_SECONDS: String(cacheSeconds),

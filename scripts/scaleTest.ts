@@ -176,7 +176,8 @@ const replicas: Replica[] = [
   ...searchPorts.map((p) => replica('search', 'search', p)),
   ...apiPorts.map((p) => replica('pipeline-api', 'pipeline', p, { PIPELINE_ROLES: 'api' })),
   ...workerPorts.map((p) => replica('pipeline-worker', 'pipeline', p, { PIPELINE_ROLES: 'worker' })),
-  ...gatewayPorts.map((p) => replica('gateway', 'gateway', p)),
+  // Each gateway serves its metrics on a port of its own (0: any free one).
+  ...gatewayPorts.map((p) => replica('gateway', 'gateway', p, { GATEWAY_METRICS_PORT: '0' })),
 ];
 const start = async (r: Replica) => {
   r.child = await startProcess(r.entry, r.env, `${r.url}/healthz`);

@@ -55,6 +55,7 @@ export function testConfig(databaseUrl: string, overrides: Record<string, string
     SEARCH_PORT: '0',
     PIPELINE_PORT: '0',
     GATEWAY_PORT: '0',
+    GATEWAY_METRICS_PORT: '0',
     PUBLIC_POST_RATE_LIMIT: '10000',
     API_READ_RATE_LIMIT: '100000',
     SEARCH_RATE_LIMIT: '100000',

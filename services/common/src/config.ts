@@ -48,6 +48,20 @@ export const configSchema = z.object({
   CONTENT_PORT: z.coerce.number().int().min(0).max(65535).default(4001).describe('Port of the content service.'),
   SEARCH_PORT: z.coerce.number().int().min(0).max(65535).default(4002).describe('Port of the search service.'),
   PIPELINE_PORT: z.coerce.number().int().min(0).max(65535).default(4003).describe('Port of the pipeline service (operator API).'),
+  GATEWAY_METRICS_PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .default(9464)
+    .describe(
+      'Port (on LISTEN_HOST) where the gateway serves Prometheus `/metrics`; never on the public origin. The other services serve `/metrics` on their own port.',
+    ),
+  METRICS_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true')
+    .describe('Collect Prometheus metrics and serve them at `/metrics` (see docs/observability.md).'),
   CONTENT_URL: z
     .string()
     .url()

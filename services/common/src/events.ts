@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Queue, Worker, type ConnectionOptions, type Job } from 'bullmq';
+import { queueTelemetry } from './tracing';
 import type { z } from 'zod';
 import type { Logger } from 'pino';
 import { withTimeout } from './http';
@@ -66,6 +67,7 @@ export class EventBus {
       queue = new Queue(eventQueueName(service), {
         connection: this.options.connection,
         prefix: this.options.prefix,
+        telemetry: queueTelemetry(),
         defaultJobOptions: {
           attempts: HANDLER_ATTEMPTS,
           backoff: { type: 'capped' },
@@ -131,6 +133,7 @@ export class EventBus {
       {
         connection: this.options.connection,
         prefix: this.options.prefix,
+        telemetry: queueTelemetry(),
         concurrency: opts.concurrency ?? 5,
         settings: { backoffStrategy: handlerBackoff },
       },

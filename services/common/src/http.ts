@@ -5,6 +5,7 @@ import express, { type Express, type NextFunction, type Request, type Response, 
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { AppError, badRequest, fromZodError, notFound, toAppError, unsupportedMediaType } from './errors';
+import type { ServiceMetrics } from './metrics';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
@@ -60,6 +61,8 @@ interface ServiceAppOptions {
    * `loopback`, `uniquelocal`; empty or false = none), so `req.ip` is the visitor's address.
    */
   trustProxy?: string | false;
+  /** Times every request by matched route and serves `/metrics` (on this, the service's internal port). */
+  metrics?: ServiceMetrics;
 }
 
 const JSON_TYPES = ['application/json', 'application/*+json'];
@@ -111,6 +114,7 @@ export function createServiceApp({
   readiness = {},
   bodyLimit = '100kb',
   trustProxy = 'loopback',
+  metrics,
 }: ServiceAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -132,6 +136,7 @@ export function createServiceApp({
     req.requestId = requestIdFrom(req);
     res.setHeader(REQUEST_ID_HEADER, req.requestId);
     logWhenFinished(logger, req, res, req.requestId);
+    metrics?.timeRequest(req, res, () => routeLabel(req));
     if (urlHasNul(req.url)) return next(badRequest('The request URL must not contain NUL bytes', 'url'));
     if (parseBody && hasBody(req)) return parseBody(req, res, next);
     next();
@@ -139,6 +144,7 @@ export function createServiceApp({
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok', service: name, pid: process.pid, uptimeSeconds: Math.round(process.uptime()) });
   });
+  if (metrics) app.get('/metrics', metrics.handler());
   app.get('/readyz', async (_req, res) => {
     if (drainState.draining) return void res.status(503).json({ status: 'draining', service: name, checks: {} });
     const checks: Record<string, string> = {};
@@ -157,6 +163,15 @@ export function createServiceApp({
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', service: name, checks });
   });
   return app;
+}
+
+/**
+ * The route pattern a request matched (`/api/news/:slug`), never its URL, so
+ * the label's values are as many as the routes; `unmatched` for the 404s.
+ */
+export function routeLabel(req: Request): string {
+  const route = req.route as { path?: unknown } | undefined;
+  return route ? `${req.baseUrl}${String(route.path)}` : 'unmatched';
 }
 
 /** A TRUSTED_PROXIES-style setting as Express's `trust proxy` value: a list of addresses, or false for none. */
@@ -225,6 +240,8 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 export interface RunningServer {
   port: number;
   url: string;
+  /** Where the gateway serves /metrics (its own port); the other services serve it at `url`. */
+  metricsUrl?: string;
   close(): Promise<void>;
 }
 

@@ -11,3 +11,5 @@ export * from './rateLimit';
 export * from './contracts/index';
 export * from './adminAuth';
 export * from './auditLog';
+export * from './metrics';
+export * from './tracing';

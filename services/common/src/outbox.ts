@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { EVENT_SCHEMAS, type EventName } from './contracts/events';
 import { BusUnavailableError, type EventBus, type EventPayload } from './events';
+import type { ServiceMetrics } from './metrics';
 
 /**
  * The transactional outbox (table `event_outbox`, content migration 2026112310A).
@@ -225,4 +226,29 @@ export class OutboxRelay {
     clearTimeout(this.timer);
     await this.running;
   }
+}
+
+/**
+ * The outbox's unsent events and the age of the oldest, read at scrape time
+ * (one indexed query on the unsent rows): a growing age means the relays are
+ * not publishing (the bus is down, or no process runs a relay).
+ */
+export function outboxMetrics(metrics: ServiceMetrics, db: Knex): void {
+  let last: Promise<{ unsent: number; oldest: number }> | undefined;
+  // Both gauges are read in one scrape: one query answers them.
+  const read = () =>
+    (last ??= db(OUTBOX_TABLE)
+      .whereNull('published_at')
+      .first(
+        db.raw('count(*)::int as unsent'),
+        db.raw('coalesce(extract(epoch from clock_timestamp() - min(occurred_at)), 0)::float as oldest'),
+      )
+      .then((row: { unsent: number; oldest: number } | undefined) => row ?? { unsent: 0, oldest: 0 })
+      .finally(() => setImmediate(() => (last = undefined))));
+  metrics.gauge('outbox_unsent_events', 'Events committed to the outbox and not yet published', [], async (g) => {
+    g.set((await read()).unsent);
+  });
+  metrics.gauge('outbox_oldest_unsent_age_seconds', 'Age of the oldest unsent outbox event (0 when none)', [], async (g) => {
+    g.set((await read()).oldest);
+  });
 }

@@ -11,6 +11,7 @@ export function createContentApp(deps: ContentDeps): Express {
   const app = createServiceApp({
     name: 'content',
     logger: deps.logger,
+    metrics: deps.metrics,
     trustProxy: deps.config.SERVICE_TRUSTED_PROXIES,
     readiness: {
       postgres: async () => {

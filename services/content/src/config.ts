@@ -8,6 +8,7 @@ export const contentSettings = settingsOf([
   'SHUTDOWN_DELAY_MS',
   'SHUTDOWN_TIMEOUT_MS',
   'LISTEN_HOST',
+  'METRICS_ENABLED',
   'CONTENT_PORT',
   'DATABASE_URL',
   'REDIS_URL',

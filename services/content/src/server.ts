@@ -1,4 +1,15 @@
-import { createDb, createLogger, createRedis, EventBus, OutboxRelay, serve, type Logger, type RunningServer } from '@neuralbeat/common';
+import {
+  createDb,
+  createLogger,
+  createRedis,
+  EventBus,
+  OutboxRelay,
+  outboxMetrics,
+  serve,
+  ServiceMetrics,
+  type Logger,
+  type RunningServer,
+} from '@neuralbeat/common';
 import { createContentApp } from './app';
 import type { ContentConfig } from './config';
 import { CONTENT_DB_SETTINGS } from './db/plannerSettings';
@@ -22,7 +33,15 @@ export async function startContent(cfg: ContentConfig, logger: Logger = createLo
     // A change shows through the gateways within CONTENT_CACHE_SECONDS at worst, as it did when their copies simply expired.
     purgeIntervalMs: cfg.CONTENT_CACHE_SECONDS * 1000,
   }).start();
-  const server = await serve(createContentApp({ db, redis, bus, logger, config: cfg, responseCache }), cfg.CONTENT_PORT, cfg.LISTEN_HOST);
+  const metrics = cfg.METRICS_ENABLED ? new ServiceMetrics('content') : undefined;
+  if (metrics) {
+    metrics.databasePool(db);
+    metrics.cacheLookups('content-response', () => responseCache.lookups);
+    // Content owns the outbox table; the one series of its backlog comes from here.
+    outboxMetrics(metrics, db);
+  }
+  const app = createContentApp({ db, redis, bus, logger, config: cfg, responseCache, metrics });
+  const server = await serve(app, cfg.CONTENT_PORT, cfg.LISTEN_HOST);
   logger.info({ port: server.port }, 'content service listening');
   return {
     ...server,

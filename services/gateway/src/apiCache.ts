@@ -94,6 +94,8 @@ const headerKeys = (value: string | string[] | undefined) =>
 export class ApiMicroCache {
   /** Headers every response carries (the security headers), added to each replay. */
   private readonly alwaysHeaders: Record<string, string>;
+  /** API reads so far by x-cache result, for the metrics: a MISS is forwarded (and may then be answered STALE). */
+  readonly lookups = { HIT: 0, MISS: 0, STALE: 0, UPDATING: 0 };
   constructor(alwaysHeaders: Record<string, string> = {}) {
     this.alwaysHeaders = alwaysHeaders;
   }
@@ -174,13 +176,21 @@ export class ApiMicroCache {
   tryServe(req: IncomingMessage, res: ServerResponse, requestId: () => string): boolean {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url?.startsWith('/api/')) return false;
     const hit = this.cache.get(req.url);
-    if (!hit) return false;
+    if (!hit) {
+      this.lookups.MISS++;
+      return false;
+    }
     const now = Date.now();
     if (hit.freshUntil > now) {
+      this.lookups.HIT++;
       this.replay(req, res, hit, 'HIT', requestId());
       return true;
     }
-    if (hit.revalidateUntil <= now || !this.revalidate) return false;
+    if (hit.revalidateUntil <= now || !this.revalidate) {
+      this.lookups.MISS++;
+      return false;
+    }
+    this.lookups.UPDATING++;
     const id = requestId();
     this.replay(req, res, hit, 'UPDATING', id);
     // Not while an answer fetched now would not be kept (just after a purge): that fetch would be wasted, and another follow it.
@@ -200,6 +210,7 @@ export class ApiMicroCache {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url || res.headersSent) return false;
     const kept = this.cache.get(req.url);
     if (!kept) return false;
+    this.lookups.STALE++;
     this.replay(req, res, kept, 'STALE', requestId);
     return true;
   }

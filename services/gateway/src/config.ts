@@ -8,6 +8,8 @@ export const gatewaySettings = settingsOf([
   'SHUTDOWN_DELAY_MS',
   'SHUTDOWN_TIMEOUT_MS',
   'LISTEN_HOST',
+  'METRICS_ENABLED',
+  'GATEWAY_METRICS_PORT',
   'GATEWAY_PORT',
   'CONTENT_URL',
   'SEARCH_URL',

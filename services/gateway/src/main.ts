@@ -1,8 +1,23 @@
-import { createLogger, onShutdownSignal } from '@neuralbeat/common';
-import { gatewayConfig } from './config';
-import { startGateway } from './server';
+import { startTracing } from '@neuralbeat/common/tracing';
+
+// Before anything instrumented is imported (express, pg, ioredis): the tracing loader hook must see them load.
+const stopTracing = await startTracing('gateway');
+const [{ createLogger }, { onShutdownSignal }, { gatewayConfig }, { startGateway }] = await Promise.all([
+  // The two helpers' own files, not the package's index: a dynamic import keeps all it names in the bundle.
+  import('@neuralbeat/common/logger'),
+  import('@neuralbeat/common/http'),
+  import('./config'),
+  import('./server'),
+]);
 
 const cfg = gatewayConfig();
 const logger = createLogger('gateway', cfg.LOG_LEVEL);
 const server = await startGateway(cfg, logger);
-onShutdownSignal(logger, server.close, cfg);
+onShutdownSignal(
+  logger,
+  async () => {
+    await server.close();
+    await stopTracing();
+  },
+  cfg,
+);

@@ -18,6 +18,17 @@ export const SERVICE_ROUTES: readonly ServiceRoute[] = [
   { pattern: /^\/api\/(home|news|tools|resources|events|jobs|newsletter|contact|ai-stats|tags)(\/|$)/, service: 'content' },
 ];
 
+/**
+ * A metrics label for an API path a service owns, from the routing table's
+ * words only (`/api/news/*`, `/api/news/search`), never the raw URL.
+ */
+export function apiRouteLabel(path: string): string {
+  const service = serviceFor(path);
+  if (!service) return '/api/unmatched';
+  const word = path.split('/', 3)[2];
+  return service === 'search' && word !== 'search' ? `/api/${word}/search` : `/api/${word}/*`;
+}
+
 export function serviceFor(path: string): ServiceKey | undefined {
   return SERVICE_ROUTES.find((r) => r.pattern.test(path))?.service;
 }

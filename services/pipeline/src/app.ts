@@ -1,5 +1,5 @@
 import type { Express, Router } from 'express';
-import { createServiceApp, finishServiceApp, type Knex, type Logger, type Redis } from '@neuralbeat/common';
+import { createServiceApp, finishServiceApp, type Knex, type Logger, type Redis, type ServiceMetrics } from '@neuralbeat/common';
 
 export interface PipelineDeps {
   db: Knex;
@@ -9,6 +9,7 @@ export interface PipelineDeps {
   trustProxy?: string;
   /** Extra routers by mount path (the demo feeds). */
   routes?: Record<string, Router>;
+  metrics?: ServiceMetrics;
 }
 
 /** The pipeline's HTTP side: health and the operator API under /api/admin. */
@@ -16,6 +17,7 @@ export function createPipelineApp(deps: PipelineDeps): Express {
   const app = createServiceApp({
     name: 'pipeline',
     logger: deps.logger,
+    metrics: deps.metrics,
     trustProxy: deps.trustProxy,
     readiness: {
       postgres: async () => void (await deps.db.raw('select 1')),

@@ -8,6 +8,7 @@ export const pipelineSettings = settingsOf([
   'SHUTDOWN_DELAY_MS',
   'SHUTDOWN_TIMEOUT_MS',
   'LISTEN_HOST',
+  'METRICS_ENABLED',
   'PIPELINE_PORT',
   'PIPELINE_ROLES',
   'DATABASE_URL',

@@ -3,6 +3,7 @@ import type { PipelineConfig } from './config';
 
 type QueueSettings = Pick<PipelineConfig, 'REDIS_PREFIX' | 'PIPELINE_BACKOFF_MS'>;
 import { PIPELINE_QUEUES, type PipelineStage } from '@neuralbeat/common/contracts';
+import { queueTelemetry } from '@neuralbeat/common';
 
 export type PipelineQueues = Record<PipelineStage, Queue>;
 
@@ -20,7 +21,12 @@ export function createPipelineQueues(connection: ConnectionOptions, config: Queu
   const defaultJobOptions = pipelineJobOptions(config);
   return Object.fromEntries(
     (Object.keys(PIPELINE_QUEUES) as PipelineStage[]).map((stage) => {
-      const queue = new Queue(PIPELINE_QUEUES[stage].name, { connection, prefix: config.REDIS_PREFIX, defaultJobOptions });
+      const queue = new Queue(PIPELINE_QUEUES[stage].name, {
+        connection,
+        prefix: config.REDIS_PREFIX,
+        defaultJobOptions,
+        telemetry: queueTelemetry(),
+      });
       // The shared connection logs an outage once (createRedis); the queue's copy of each error adds nothing.
       queue.on('error', () => undefined);
       return [stage, queue];

@@ -1,4 +1,14 @@
-import { createDb, createLogger, createRedis, EventBus, OutboxRelay, serve, type Logger, type RunningServer } from '@neuralbeat/common';
+import {
+  createDb,
+  createLogger,
+  createRedis,
+  EventBus,
+  OutboxRelay,
+  serve,
+  ServiceMetrics,
+  type Logger,
+  type RunningServer,
+} from '@neuralbeat/common';
 import { createPipelineApp } from './app';
 import { startPipelineAdmin } from './admin';
 import { scheduleCollection } from './collect/scheduler';
@@ -12,6 +22,7 @@ import { startPipelineMail } from './mail/pipelineMail';
 import { createDigest } from './newsletter/digest';
 import { JobCollector } from './jobs/jobCollector';
 import { closeQueues, createPipelineQueues } from './queues';
+import { queueMetrics } from './queueMetrics';
 import { PipelineSweep } from './sweep/pipelineSweep';
 import { startWorkers } from './workers';
 import { transactionalMailHandlers } from './workers/transactionalMail';
@@ -51,7 +62,9 @@ export async function startPipeline(cfg: PipelineConfig, logger: Logger = create
   const digest = await createDigest({ db, redis, logger, config: cfg, smtpUrl: mail.smtpUrl, workers: roles.worker });
   const admin = roles.api ? startPipelineAdmin({ ...deps, mail }, queues, { newsletter: digest.issues }) : undefined;
   const adminFixWorker = roles.worker ? startAdminFixWorker(deps, redis) : undefined;
+  const metrics = cfg.METRICS_ENABLED ? new ServiceMetrics('pipeline') : undefined;
   const app = createPipelineApp({
+    metrics,
     db,
     redis,
     logger,
@@ -60,6 +73,10 @@ export async function startPipeline(cfg: PipelineConfig, logger: Logger = create
   });
   const server = await serve(app, cfg.PIPELINE_PORT, cfg.LISTEN_HOST);
   const workers = roles.worker ? startWorkers(deps, redis) : [];
+  if (metrics) {
+    metrics.databasePool(db);
+    queueMetrics(metrics, queues, workers);
+  }
   let sweep: PipelineSweep | undefined;
   let forgetUnconfirmed: Awaited<ReturnType<typeof startForgetUnconfirmed>> | undefined;
   if (roles.worker) {

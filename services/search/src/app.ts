@@ -8,6 +8,7 @@ import {
   type Knex,
   type Logger,
   type Redis,
+  type ServiceMetrics,
 } from '@neuralbeat/common';
 import type { SearchService } from './services/searchService';
 import { searchRoutes } from './routes/search';
@@ -18,12 +19,14 @@ export interface SearchDeps {
   search: SearchService;
   logger: Logger;
   config: Pick<Config, 'SERVICE_TRUSTED_PROXIES' | 'SEARCH_RATE_LIMIT' | 'REDIS_PREFIX' | 'SEARCH_CACHE_SECONDS'>;
+  metrics?: ServiceMetrics;
 }
 
 export function createSearchApp(deps: SearchDeps): Express {
   const app = createServiceApp({
     name: 'search',
     logger: deps.logger,
+    metrics: deps.metrics,
     trustProxy: deps.config.SERVICE_TRUSTED_PROXIES,
     readiness: {
       postgres: async () => void (await deps.db.raw('select 1')),

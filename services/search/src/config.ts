@@ -8,6 +8,7 @@ export const searchSettings = settingsOf([
   'SHUTDOWN_DELAY_MS',
   'SHUTDOWN_TIMEOUT_MS',
   'LISTEN_HOST',
+  'METRICS_ENABLED',
   'SEARCH_PORT',
   'DATABASE_URL',
   'REDIS_URL',

@@ -1,8 +1,23 @@
-import { createLogger, onShutdownSignal } from '@neuralbeat/common';
-import { searchConfig } from './config';
-import { startSearch } from './server';
+import { startTracing } from '@neuralbeat/common/tracing';
+
+// Before anything instrumented is imported (express, pg, ioredis): the tracing loader hook must see them load.
+const stopTracing = await startTracing('search');
+const [{ createLogger }, { onShutdownSignal }, { searchConfig }, { startSearch }] = await Promise.all([
+  // The two helpers' own files, not the package's index: a dynamic import keeps all it names in the bundle.
+  import('@neuralbeat/common/logger'),
+  import('@neuralbeat/common/http'),
+  import('./config'),
+  import('./server'),
+]);
 
 const cfg = searchConfig();
 const logger = createLogger('search', cfg.LOG_LEVEL);
 const server = await startSearch(cfg, logger, { reindexIfNeeded: true, waitForContent: true });
-onShutdownSignal(logger, server.close, cfg);
+onShutdownSignal(
+  logger,
+  async () => {
+    await server.close();
+    await stopTracing();
+  },
+  cfg,
+);

@@ -1,4 +1,4 @@
-import { createDb, createLogger, createRedis, EventBus, serve, type Logger, type RunningServer } from '@neuralbeat/common';
+import { createDb, createLogger, createRedis, EventBus, serve, ServiceMetrics, type Logger, type RunningServer } from '@neuralbeat/common';
 import type { SearchKind } from '@neuralbeat/common/contracts';
 import type { SearchConfig } from './config';
 import { createSearchApp } from './app';
@@ -37,8 +37,11 @@ export async function startSearch(
   const content = new ContentClient(cfg.CONTENT_URL);
   const onChange = (kind?: SearchKind) => cache.invalidate(kind);
   const bus = new EventBus({ connection: redis, prefix: cfg.REDIS_PREFIX, logger });
+  const metrics = cfg.METRICS_ENABLED ? new ServiceMetrics('search') : undefined;
+  metrics?.databasePool(db);
+  metrics?.cacheLookups('search-results', () => cache.lookups);
   const server = await serve(
-    createSearchApp({ db, redis, search: new SearchService(engine, cache), logger, config: cfg }),
+    createSearchApp({ db, redis, search: new SearchService(engine, cache), logger, config: cfg, metrics }),
     cfg.SEARCH_PORT,
     cfg.LISTEN_HOST,
   );

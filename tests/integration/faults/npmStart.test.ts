@@ -65,6 +65,8 @@ describe('fault: a service killed under npm start', () => {
           REDIS_URL: redis.url,
           REDIS_PREFIX: testRedisPrefix(),
           GATEWAY_PORT: String(ports.gateway),
+          // Tests run side by side: not the default metrics port.
+          GATEWAY_METRICS_PORT: '0',
           CONTENT_PORT: String(ports.content),
           SEARCH_PORT: String(ports.search),
           PIPELINE_PORT: String(ports.pipeline),

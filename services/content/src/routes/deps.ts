@@ -1,4 +1,4 @@
-import type { EventBus, Knex, Logger, Redis } from '@neuralbeat/common';
+import type { EventBus, Knex, Logger, Redis, ServiceMetrics } from '@neuralbeat/common';
 import type { ContentConfig } from '../config';
 import type { ResponseCache } from '../services/responseCache';
 
@@ -11,4 +11,6 @@ export interface ContentDeps {
   config: ContentConfig;
   /** Public answers reused for CONTENT_CACHE_SECONDS, emptied when the content changes. */
   responseCache: ResponseCache;
+  /** Off with METRICS_ENABLED=false. */
+  metrics?: ServiceMetrics;
 }

@@ -10,6 +10,8 @@ import { LRUCache } from 'lru-cache';
  */
 export class ResponseCache {
   private readonly cache: LRUCache<string, Promise<object>> | null;
+  /** Lookups so far, for the metrics (a HIT includes joining a load under way). */
+  readonly lookups = { HIT: 0, MISS: 0 };
   constructor(ttlSeconds: number, max = 1000) {
     this.cache = ttlSeconds > 0 ? new LRUCache<string, Promise<object>>({ max, ttl: ttlSeconds * 1000 }) : null;
   }
@@ -25,7 +27,11 @@ export class ResponseCache {
   get<T extends object>(key: string, load: () => Promise<T>): Promise<T> {
     if (!this.cache) return load();
     const pending = this.cache.get(key) as Promise<T> | undefined;
-    if (pending) return pending;
+    if (pending) {
+      this.lookups.HIT++;
+      return pending;
+    }
+    this.lookups.MISS++;
     const loading = load();
     this.cache.set(key, loading);
     // A failed load is not kept: the next request tries again.

@@ -1,6 +1,7 @@
 import { Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Knex } from '@neuralbeat/common';
 import { PIPELINE_QUEUES } from '@neuralbeat/common/contracts';
+import { queueTelemetry } from '@neuralbeat/common';
 import { FixTools, type FixJob, type FixResult } from '../services/fixTools';
 import type { WorkerDeps } from './types';
 
@@ -33,6 +34,7 @@ export function startAdminFixWorker(deps: WorkerDeps, connection: ConnectionOpti
   const worker = new Worker(PIPELINE_QUEUES.adminFix.name, createAdminFixProcessor(deps), {
     connection,
     prefix: deps.config.REDIS_PREFIX,
+    telemetry: queueTelemetry(),
     concurrency: 1,
     lockDuration: deps.config.PIPELINE_LOCK_MS,
   });

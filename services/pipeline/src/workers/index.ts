@@ -1,5 +1,6 @@
 import { Worker, type ConnectionOptions, type Job, type Processor } from 'bullmq';
 import { PIPELINE_QUEUES, type PipelineStage } from '@neuralbeat/common/contracts';
+import { queueTelemetry } from '@neuralbeat/common';
 import { rewriteProviderFor } from '../providers';
 import { ArticlesRepository } from '../repositories/articlesRepository';
 import { createCollectProcessor } from './collect';
@@ -46,6 +47,7 @@ export function startWorkers(deps: WorkerDeps, connection: ConnectionOptions): W
     const worker = new Worker(PIPELINE_QUEUES[stage].name, processors[stage], {
       connection,
       prefix: deps.config.REDIS_PREFIX,
+      telemetry: queueTelemetry(),
       // Page fetching is I/O bound and polite per host, so it has its own setting.
       concurrency: stage === 'collect' ? 2 : stage === 'fullText' ? deps.config.FULL_TEXT_CONCURRENCY : deps.config.PIPELINE_CONCURRENCY,
       lockDuration: deps.config.PIPELINE_LOCK_MS,

@@ -36,6 +36,8 @@ export const SEARCH_QUIET_MS = 10_000;
  */
 export class SearchResultCache {
   private readonly cache: LRUCache<string, SearchAnswer> | null;
+  /** Lookups so far, for the metrics. */
+  readonly lookups = { HIT: 0, MISS: 0 };
   private readonly redis?: Redis;
   private subscriber?: Redis;
   private readonly channel: string;
@@ -72,7 +74,9 @@ export class SearchResultCache {
   }
 
   get(key: string): SearchAnswer | undefined {
-    return this.cache?.get(key);
+    const answer = this.cache?.get(key);
+    this.lookups[answer ? 'HIT' : 'MISS']++;
+    return answer;
   }
 
   /** Taken before asking the engine, handed back to `set`. */

@@ -1,0 +1,69 @@
+import { register } from 'node:module';
+import type { Telemetry } from 'bullmq';
+
+/**
+ * OpenTelemetry traces, on when the standard variables ask for them
+ * (OTEL_TRACES_EXPORTER other than `none`, or an OTLP endpoint) and
+ * OTEL_SDK_DISABLED is not `true`. Off, nothing of the SDK is loaded: the
+ * packages are imported only here, lazily. The SDK reads every other OTEL_*
+ * variable itself (OTEL_EXPORTER_OTLP_PROTOCOL, OTEL_TRACES_SAMPLER, …).
+ *
+ * Instrumented: node:http (server and client: the W3C traceparent goes out on
+ * every proxied request, the gateway's fast path included), Express, pg and
+ * ioredis; BullMQ through its own telemetry hook (bullmq-otel), which puts the
+ * context in each job's options and continues it in the worker, so a request,
+ * the events it publishes and the jobs they start are one trace.
+ *
+ * This module imports no instrumented package itself: main.ts calls
+ * `startTracing` before it imports the service, so the ESM loader hook sees
+ * express, pg and ioredis load.
+ */
+export function tracingRequested(env: Record<string, string | undefined> = process.env): boolean {
+  if (env.OTEL_SDK_DISABLED === 'true') return false;
+  const exporter = env.OTEL_TRACES_EXPORTER;
+  if (exporter) return exporter !== 'none';
+  return Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
+}
+
+const INSTRUMENTED_MODULES = ['express', 'router', 'pg', 'pg-pool', 'ioredis', 'http', 'https', 'node:http', 'node:https'];
+
+let bullmqTelemetry: Telemetry | undefined;
+
+/** BullMQ's telemetry hook for queues and workers, or undefined when tracing is off. */
+export const queueTelemetry = (): Telemetry | undefined => bullmqTelemetry;
+
+/** Starts tracing for `service` when requested; returns a flush-and-stop for shutdown. */
+export async function startTracing(service: string): Promise<() => Promise<void>> {
+  if (!tracingRequested()) return async () => undefined;
+  // ESM imports are instrumented through import-in-the-middle's loader hook, registered before any of them load,
+  // and wrapping only the instrumented packages (wrapping every module costs start time and breaks some star exports).
+  register('@opentelemetry/instrumentation/hook.mjs', import.meta.url, { data: { include: INSTRUMENTED_MODULES } });
+  const [
+    { NodeSDK },
+    { HttpInstrumentation },
+    { ExpressInstrumentation },
+    { PgInstrumentation },
+    { IORedisInstrumentation },
+    { BullMQOtel },
+  ] = await Promise.all([
+    import('@opentelemetry/sdk-node'),
+    import('@opentelemetry/instrumentation-http'),
+    import('@opentelemetry/instrumentation-express'),
+    import('@opentelemetry/instrumentation-pg'),
+    import('@opentelemetry/instrumentation-ioredis'),
+    import('bullmq-otel'),
+  ]);
+  const sdk = new NodeSDK({
+    serviceName: process.env.OTEL_SERVICE_NAME ?? `neuralbeat-${service}`,
+    instrumentations: [
+      // Probes and scrapes would be most of the spans and say nothing.
+      new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => /^\/(healthz|readyz|metrics)\b/.test(req.url ?? '') }),
+      new ExpressInstrumentation(),
+      new PgInstrumentation(),
+      new IORedisInstrumentation(),
+    ],
+  });
+  sdk.start();
+  bullmqTelemetry = new BullMQOtel({ tracerName: 'bullmq' });
+  return () => sdk.shutdown();
+}
