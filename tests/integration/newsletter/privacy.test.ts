@@ -91,6 +91,11 @@ describe('an operator exports or deletes a subscriber', () => {
     expect(deleted.status).toBe(200);
     expect(await db()('newsletters').where({ id: a.id })).toEqual([]);
     expect((await adminCall(sys.url, cookie, `/api/admin/newsletter/subscribers/${a.id}`, { method: 'DELETE' })).status).toBe(404);
+    // An id beyond the id column is a 400 naming id, as a word is.
+    for (const id of ['first', '99999999999']) {
+      const bad = await adminCall(sys.url, cookie, `/api/admin/newsletter/subscribers/${id}`, { method: 'DELETE' });
+      expect(bad).toMatchObject({ status: 400, body: { error: { field: 'id' } } });
+    }
     const audit = await db()('admin_audit_log').whereIn('action', ['subscriberExport', 'subscriberDelete']).orderBy('id');
     expect(audit.map((r: { action: string; affected_ids: number[] }) => [r.action, r.affected_ids])).toEqual([
       ['subscriberExport', [a.id]],

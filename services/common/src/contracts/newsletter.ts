@@ -82,7 +82,11 @@ export const adminSubscribersQuerySchema = z.object({
 export const adminContactMessagesQuerySchema = z.object(pageQuery(25));
 
 export const newsletterIdParamSchema = z.object({
-  id: z.coerce.number({ error: 'id must be a number' }).int('id must be an integer').positive('id must be positive'),
+  id: z.coerce
+    .number({ error: 'id must be a number' })
+    .int('id must be an integer')
+    .positive('id must be positive')
+    .max(2_147_483_647, 'id is too large'),
 });
 
 // ---------- answers ----------

@@ -104,7 +104,11 @@ export interface AdminNewsletterDryRunResponse {
 }
 
 export const newsletterIssueIdSchema = z.object({
-  id: z.coerce.number({ error: 'id must be an issue id' }).int('id must be an issue id').positive('id must be an issue id'),
+  id: z.coerce
+    .number({ error: 'id must be an issue id' })
+    .int('id must be an issue id')
+    .positive('id must be an issue id')
+    .max(2_147_483_647, 'id is too large'),
 });
 
 export const newsletterIssueEditSchema = z
