@@ -119,7 +119,7 @@ function AddSource() {
   };
   return (
     <Panel title="Add a source" id="add-source">
-      <AddForm onSubmit={handleSubmit}>
+      <AddForm onSubmit={handleSubmit} noValidate>
         <div>
           <label htmlFor="source-name">Name</label>
           <Input
