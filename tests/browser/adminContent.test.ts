@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserSuite, openPage } from '../support/browser';
 import { insertAccounts, signedInPage, until } from '../support/admin';
+import { insertEvent } from '../support/factories';
 
 const env = browserSuite();
 let operator: Page & { errors: Error[] };
@@ -60,6 +61,32 @@ describe('site content in the console', () => {
     await toast(page).getByText('Event "Console Test Summit" was deleted').waitFor();
     await row.waitFor({ state: 'detached' });
     expect(await env.sys.database.db('events').where({ slug: 'console-test-summit' }).first()).toBeUndefined();
+    expect(page.errors).toEqual([]);
+  });
+
+  it("shows a collected event's relevance score in the list and its reasons, read-only, in the edit view", async () => {
+    const page = operator;
+    const reasons = ['computer vision ("Computer Vision") in the name: +50', 'an AI topic ("Machine Learning"): +20'];
+    await insertEvent(env.sys.database.db, {
+      name: 'Scored Vision Day',
+      slug: 'scored-vision-day',
+      published: false,
+      ai_relevance_score: 70,
+      ai_relevance_reasons: JSON.stringify(reasons),
+    });
+    await page.goto(`${env.sys.url}/admin/content/events`);
+    await page.getByRole('heading', { name: 'Site Content: Events' }).waitFor();
+    await page.getByRole('columnheader', { name: 'Relevance' }).waitFor();
+    const row = page.getByRole('row', { name: /Scored Vision Day/ });
+    await row.getByRole('cell', { name: '70', exact: true }).waitFor();
+
+    await row.getByRole('button', { name: 'Edit Scored Vision Day' }).click();
+    const relevance = page.getByRole('group', { name: 'AI relevance score: 70 / 100' });
+    await relevance.waitFor();
+    expect(await relevance.getByRole('listitem').allTextContents()).toEqual(reasons);
+    // Shown, not edited: no input carries the score or the reasons.
+    expect(await relevance.locator('input, textarea').count()).toBe(0);
+    await page.getByRole('button', { name: 'Cancel' }).click();
     expect(page.errors).toEqual([]);
   });
 

@@ -194,4 +194,40 @@ describe('news sources', () => {
     expect(page.errors).toEqual([]);
     await page.context().close();
   });
+
+  it('adds a source with its own interval, changes it in the row, and names a bad one', async () => {
+    feeds.routes.set('/hourly.xml', {
+      body: rssFeed([
+        { title: 'Hourly wire on model evaluation', link: 'https://console.example/h/1', html: richArticleHtml('evaluation') },
+      ]),
+    });
+    const page = await operatorPage('/admin/sources');
+    await page.getByRole('heading', { name: 'News Sources' }).waitFor();
+    await page.getByLabel('Name').fill('Six Hour Wire');
+    await page.getByLabel('Feed URL').fill(`${feeds.url}/hourly.xml`);
+    await page.getByLabel('Check every (hours)').fill('6');
+    await page.getByRole('button', { name: 'Add source' }).click();
+    await toast(page).getByText('Source added').waitFor();
+    const row = page.getByRole('row', { name: /Six Hour Wire/ });
+    await row.getByText('Every 6 h').waitFor();
+    expect(await row.getByLabel('Hours between collections').inputValue()).toBe('6');
+
+    await row.getByLabel('Hours between collections').fill('12');
+    await row.getByRole('button', { name: 'Set hours' }).click();
+    await toast(page).getByText('Interval changed').waitFor();
+    await row.getByText('Every 12 h').waitFor();
+
+    await page.getByLabel('Name').fill('Too Slow Wire');
+    await page.getByLabel('Feed URL').fill(`${feeds.url}/slow.xml`);
+    await page.getByLabel('Check every (hours)').fill('200');
+    // The form leaves checking to the API, whose message names the field.
+    await page.getByRole('button', { name: 'Add source' }).click();
+    await page
+      .getByRole('alert')
+      .getByText(/intervalHours must be at most 168/)
+      .waitFor();
+    expect(await page.getByLabel('Check every (hours)').getAttribute('aria-invalid')).toBe('true');
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
 });

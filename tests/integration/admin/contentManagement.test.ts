@@ -271,6 +271,33 @@ describe('the admin lists', () => {
     expect({ status: bad.status, field: bad.body.error.field }).toEqual({ status: 400, field: 'published' });
   });
 
+  it("an event's answer carries the collector's relevance score and reasons, which no request writes", async () => {
+    const created = await call('/api/admin/events', {
+      body: {
+        name: 'Relevance Summit',
+        description: 'Talks on language models.',
+        location: 'Online',
+        startDate: '2027-05-01T09:00:00.000Z',
+        eventType: 'Conference',
+        virtual: true,
+        aiRelevanceScore: 99,
+      },
+    });
+    const id = created.body.item.id;
+    // A new event has the column defaults: the operator's events are not scored.
+    expect(created.body.item).toMatchObject({ aiRelevanceScore: 50, aiRelevanceReasons: [] });
+    const reasons = ['language model ("language models") in the description: +30', 'an AI tag: +20'];
+    await sys.database
+      .db('events')
+      .where({ id })
+      .update({ ai_relevance_score: 72, ai_relevance_reasons: JSON.stringify(reasons) });
+    expect((await call(`/api/admin/events/${id}`)).body.item).toMatchObject({ aiRelevanceScore: 72, aiRelevanceReasons: reasons });
+    const listed = (await call('/api/admin/events?q=relevance%20summit')).body.items;
+    expect(listed).toEqual([expect.objectContaining({ id, aiRelevanceScore: 72, aiRelevanceReasons: reasons })]);
+    const saved = await call(`/api/admin/events/${id}`, { method: 'PATCH', body: { aiRelevanceScore: 5, location: 'Online, anywhere' } });
+    expect(saved.body.item).toMatchObject({ location: 'Online, anywhere', aiRelevanceScore: 72 });
+  });
+
   it('unpublishing a tool takes it back to the review queue; publishing it again approves it', async () => {
     const created = await call('/api/admin/tools', {
       body: {

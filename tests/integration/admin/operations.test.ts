@@ -223,6 +223,8 @@ describe('news sources', () => {
     });
     const id = added.body.source.id;
     await until(async () => (await db()('articles').where({ source_id: id }).first()) !== undefined);
+    // The article is stored before the collection records its success.
+    await until(async () => (await db()('news_sources').where({ id }).first()).last_success_at !== null);
 
     const listed = (await get('/api/admin/sources')).body.sources.find((s: { id: number }) => s.id === id);
     expect(listed).toMatchObject({
@@ -249,9 +251,19 @@ describe('news sources', () => {
     expect({ status: noName.status, field: noName.body.error.field }).toEqual({ status: 400, field: 'name' });
     expect((await post('/api/admin/sources/999999/enable')).status).toBe(404);
 
+    const patch = (body: unknown) => adminCall(sys.url, cookie, `/api/admin/sources/${id}`, { method: 'PATCH', body });
+    const every = await patch({ intervalHours: 2 });
+    expect(every.body.source).toMatchObject({ intervalHours: 2, schedule: { everySeconds: 7200 } });
+    for (const intervalHours of [0, 169, 'often']) {
+      const refused = await patch({ intervalHours });
+      expect({ status: refused.status, field: refused.body.error.field }).toEqual({ status: 400, field: 'intervalHours' });
+    }
+    const slowAdd = await post('/api/admin/sources', { name: 'Slow', feedUrl: 'https://slow.example/rss', intervalHours: 200 });
+    expect({ status: slowAdd.status, field: slowAdd.body.error.field }).toEqual({ status: 400, field: 'intervalHours' });
+
     const audit = await db()('admin_audit_log').where('action', 'like', 'source%').orderBy('id').select('action', 'affected_ids');
     expect(audit).toEqual(
-      ['sourceAdd', 'sourceDisable', 'sourceEnable', 'sourceCollect'].map((action) => ({ action, affected_ids: [id] })),
+      ['sourceAdd', 'sourceDisable', 'sourceEnable', 'sourceCollect', 'sourceInterval'].map((action) => ({ action, affected_ids: [id] })),
     );
   });
 });

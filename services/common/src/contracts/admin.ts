@@ -234,10 +234,19 @@ export type QueueRetryResult = z.infer<typeof queueRetryResultSchema>;
 
 export const sourceKindSchema = z.enum(SOURCE_KINDS, { error: `kind must be one of: ${SOURCE_KINDS.join(', ')}` });
 
+/** How often a source is collected: a positive number of hours, at most a week. */
+export const SOURCE_INTERVAL_MAX_HOURS = 168;
+export const sourceIntervalHoursSchema = z
+  .number({ error: `intervalHours must be a number of hours between 0 and ${SOURCE_INTERVAL_MAX_HOURS}` })
+  .positive(`intervalHours must be a number of hours between 0 and ${SOURCE_INTERVAL_MAX_HOURS}`)
+  .max(SOURCE_INTERVAL_MAX_HOURS, `intervalHours must be at most ${SOURCE_INTERVAL_MAX_HOURS} (a week)`);
+export const sourceIntervalRequestSchema = z.object({ intervalHours: sourceIntervalHoursSchema });
+
 export const sourceAddRequestSchema = z.object({
   name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(200, 'name is too long'),
   feedUrl: z.string({ error: 'feedUrl is required' }).trim().min(1, 'feedUrl is required').max(2000, 'feedUrl is too long'),
   kind: sourceKindSchema.default('news'),
+  intervalHours: sourceIntervalHoursSchema.optional(),
 });
 export type SourceAddRequest = z.infer<typeof sourceAddRequestSchema>;
 
@@ -248,6 +257,8 @@ export interface AdminSource {
   name: string;
   feedUrl: string;
   enabled: boolean;
+  /** The operator's interval in hours, or null when the kind's default applies. */
+  intervalHours: number | null;
   schedule: { everySeconds: number; nextRunAt: string | null } | null;
   lastFetchedAt: string | null;
   lastSuccessAt: string | null;
@@ -271,6 +282,7 @@ export const AUDIT_ACTIONS = [
   'sourceEnable',
   'sourceDisable',
   'sourceCollect',
+  'sourceInterval',
   'toolApprove',
   'toolReject',
   'newsletterCompose',

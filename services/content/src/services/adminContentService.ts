@@ -28,6 +28,8 @@ interface KindSpec extends TableShape {
   /** The field that names an item in messages and the audit log. */
   nameField: string;
   fields: Record<string, string>;
+  /** Fields the answer carries but no request writes: what the pipeline decided. */
+  readOnly?: Record<string, string>;
   slugFrom?: string;
   announce: (emit: Emit, id: number, requestId?: string) => void;
   /** Columns written with a change of publication besides the flag itself. */
@@ -36,7 +38,10 @@ interface KindSpec extends TableShape {
   clean?: (body: unknown) => unknown;
 }
 
-const spec = (s: Omit<KindSpec, 'columns'>): KindSpec => ({ ...s, columns: Object.values(s.fields) });
+const spec = (s: Omit<KindSpec, 'columns'>): KindSpec => ({
+  ...s,
+  columns: [...Object.values(s.fields), ...Object.values(s.readOnly ?? {})],
+});
 
 const KINDS: Record<AdminContentKind, KindSpec> = {
   events: spec({
@@ -62,6 +67,8 @@ const KINDS: Record<AdminContentKind, KindSpec> = {
       virtual: 'virtual',
       tags: 'tags',
     },
+    // The collector's relevance score and its reasons, shown to the operator deciding on the event.
+    readOnly: { aiRelevanceScore: 'ai_relevance_score', aiRelevanceReasons: 'ai_relevance_reasons' },
     announce: (emit, eventId, requestId) => emit('event.changed', { eventId }, requestId),
   }),
   jobs: spec({
@@ -142,7 +149,7 @@ function present(kind: KindSpec, row: ManagedRow): AdminContentItem {
     published: Boolean(row[kind.publishedColumn]),
     createdAt: (toIso(row[kind.newestColumn]) as string | null) ?? null,
   };
-  for (const [field, column] of Object.entries(kind.fields)) item[field] = toIso(row[column]) ?? null;
+  for (const [field, column] of Object.entries({ ...kind.fields, ...kind.readOnly })) item[field] = toIso(row[column]) ?? null;
   return item;
 }
 

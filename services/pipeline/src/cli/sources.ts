@@ -1,9 +1,11 @@
 /**
  * Manage sources of every kind: `npm run sources -- <command>` (from the repository root)
  *   list                 every source: kind, state, last collection (items seen, added, updated, folded, closed) and last error
- *   add <name> <url> [--kind <kind>]
+ *   add <name> <url> [--kind <kind>] [--interval-hours <hours>]
  *                        add (or rename) a source, a news feed unless --kind says otherwise
- *                        (news, ical, event-feed, greenhouse, lever, job-feed); scheduled and collected at once
+ *                        (news, ical, event-feed, greenhouse, lever, job-feed); scheduled and collected at once;
+ *                        collected every COLLECT_INTERVAL_SECONDS (news) or 24 h (other kinds) unless --interval-hours says
+ *   interval <id> <hours> collect it every <hours> hours (above 0, at most 168)
  *   enable <id>          schedule it again (collected at once)
  *   disable <id>         stop collecting it
  *   collect <id>         collect it now
@@ -13,24 +15,29 @@ import { AppError, createDb, createRedis } from '@neuralbeat/common';
 import { pipelineConfig } from '../config';
 import { createPipelineQueues, closeQueues } from '../queues';
 import { SOURCE_KINDS, type SourceKind } from '@neuralbeat/common/contracts';
-import { SourcesService, parseSourceKind } from '../services/sourcesService';
+import { SourcesService, parseIntervalHours, parseSourceKind } from '../services/sourcesService';
 import type { NewsSourceRow } from '../repositories/sourcesRepository';
 
-const USAGE = `Usage: sources list | add <name> <url> [--kind ${SOURCE_KINDS.join('|')}] | enable <id> | disable <id> | collect <id>`;
+const USAGE = `Usage: sources list | add <name> <url> [--kind ${SOURCE_KINDS.join('|')}] [--interval-hours <hours>] | interval <id> <hours> | enable <id> | disable <id> | collect <id>`;
 
-/** The arguments of `add` with `--kind k` (or `--kind=k`) taken out; news when not given. */
-function kindOption(args: string[]): { rest: string[]; kind: SourceKind } {
+/** The arguments of `add` with `--kind k` and `--interval-hours n` (or `--option=value`) taken out; news when no kind is given. */
+function addOptions(args: string[]): { rest: string[]; kind: SourceKind; intervalHours?: number } {
   const rest: string[] = [];
   let kind: SourceKind = 'news';
+  let intervalHours: number | undefined;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
-    if (arg === '--kind' || arg.startsWith('--kind=')) {
-      const value = arg === '--kind' ? args[++i] : arg.slice('--kind='.length);
-      if (!value) throw new AppError(400, 'usage', `--kind needs a value. ${USAGE}`);
-      kind = parseSourceKind(value);
-    } else rest.push(arg);
+    const option = ['--kind', '--interval-hours'].find((o) => arg === o || arg.startsWith(`${o}=`));
+    if (!option) {
+      rest.push(arg);
+      continue;
+    }
+    const value = arg === option ? args[++i] : arg.slice(option.length + 1);
+    if (!value) throw new AppError(400, 'usage', `${option} needs a value. ${USAGE}`);
+    if (option === '--kind') kind = parseSourceKind(value);
+    else intervalHours = parseIntervalHours(value);
   }
-  return { rest, kind };
+  return { rest, kind, intervalHours };
 }
 
 function sourceId(command: string, raw: string | undefined): number {
@@ -55,14 +62,20 @@ async function run(args: string[]): Promise<number> {
         return 0;
       }
       case 'add': {
-        const { rest: args, kind } = kindOption(rest);
+        const { rest: args, kind, intervalHours } = addOptions(rest);
         const [name, url] = args;
         if (!name?.trim() || !url || args.length > 2) return fail(`add needs a name and a URL. ${USAGE}`);
-        const row = await sources.add(name, url, kind);
+        const row = await sources.add(name, url, kind, intervalHours);
         const what = row.kind === 'news' ? '' : ` (${row.kind})`;
         console.log(
           `Source ${row.id} "${row.name}"${what} → ${row.feed_url}${row.enabled ? ' (scheduled; collecting now)' : ' (disabled)'}`,
         );
+        return 0;
+      }
+      case 'interval': {
+        if (rest[1] === undefined) return fail(`interval needs a source id and a number of hours. ${USAGE}`);
+        const row = await sources.setInterval(sourceId(command, rest[0]), parseIntervalHours(rest[1]));
+        console.log(`Source ${row.id} "${row.name}" is collected every ${Number(row.check_interval_hours)} h.`);
         return 0;
       }
       case 'enable':
@@ -89,7 +102,7 @@ async function run(args: string[]): Promise<number> {
   }
 }
 
-/** Two lines per source: who it is (its kind when not a news feed), then what its last collection did. */
+/** Two lines per source: who it is (its kind when not a news feed, its own interval), then what its last collection did. */
 function describeSource(s: NewsSourceRow): string {
   const state = s.enabled ? 'enabled ' : 'disabled';
   let last: string;
@@ -104,7 +117,8 @@ function describeSource(s: NewsSourceRow): string {
         : `${s.last_fetched_at.toISOString()}, collected: ${found}`;
   }
   const kind = s.kind === 'news' ? '' : ` (${s.kind})`;
-  return `${String(s.id).padStart(4)}  ${state}  ${s.name}${kind}  ${s.feed_url}\n        last collection: ${last}`;
+  const every = s.check_interval_hours == null ? '' : `  every ${Number(s.check_interval_hours)} h`;
+  return `${String(s.id).padStart(4)}  ${state}  ${s.name}${kind}  ${s.feed_url}${every}\n        last collection: ${last}`;
 }
 
 function fail(message: string): number {

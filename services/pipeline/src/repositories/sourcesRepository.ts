@@ -7,6 +7,8 @@ export interface NewsSourceRow {
   name: string;
   feed_url: string;
   enabled: boolean;
+  /** Hours between collections (numeric, so Postgres answers a string); null: the kind's default. */
+  check_interval_hours: string | number | null;
   etag: string | null;
   last_modified: string | null;
   last_fetched_at: Date | null;
@@ -57,13 +59,23 @@ export class SourcesRepository {
   }
 
   /** Adds a source, or renames the existing one with the same feed URL (its kind stays as it was). */
-  async upsert(name: string, feedUrl: string, kind: SourceKind = 'news'): Promise<NewsSourceRow> {
+  async upsert(name: string, feedUrl: string, kind: SourceKind = 'news', intervalHours?: number | null): Promise<NewsSourceRow> {
+    // Re-adding without an interval keeps the one the source has.
+    const merged = intervalHours === undefined ? {} : { check_interval_hours: intervalHours };
     const [row] = await this.db<NewsSourceRow>('news_sources')
-      .insert({ name, feed_url: feedUrl, kind })
+      .insert({ name, feed_url: feedUrl, kind, check_interval_hours: intervalHours ?? null })
       .onConflict('feed_url')
-      .merge({ name, updated_at: this.db.fn.now() } as never)
+      .merge({ name, ...merged, updated_at: this.db.fn.now() } as never)
       .returning('*');
     return row!;
+  }
+
+  async setInterval(id: number, intervalHours: number): Promise<NewsSourceRow | undefined> {
+    const [row] = await this.db<NewsSourceRow>('news_sources')
+      .where({ id })
+      .update({ check_interval_hours: intervalHours, updated_at: this.db.fn.now() } as never)
+      .returning('*');
+    return row;
   }
 
   async setEnabled(id: number, enabled: boolean): Promise<NewsSourceRow | undefined> {

@@ -11,6 +11,7 @@ const KNOWN_COLUMNS = new Set([
   'name',
   'feed_url',
   'enabled',
+  'check_interval_hours',
   'etag',
   'last_modified',
   'last_fetched_at',
@@ -54,7 +55,7 @@ export class SourcesConsole {
     return recordAudit(this.db, {
       actor,
       action,
-      params: { source: row.name, kind: row.kind, feedUrl: row.feed_url },
+      params: { source: row.name, kind: row.kind, feedUrl: row.feed_url, intervalHours: row.check_interval_hours },
       affectedIds: [row.id],
       requestId,
     });
@@ -75,6 +76,7 @@ function presentSource(row: NewsSourceRow, scheduler: { every?: number; next?: n
     name: row.name,
     feedUrl: row.feed_url,
     enabled: row.enabled,
+    intervalHours: row.check_interval_hours == null ? null : Number(row.check_interval_hours),
     schedule: scheduler?.every
       ? { everySeconds: Math.round(scheduler.every / 1000), nextRunAt: scheduler.next ? new Date(scheduler.next).toISOString() : null }
       : null,

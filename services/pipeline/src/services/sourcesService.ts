@@ -1,8 +1,8 @@
 import type { Queue } from 'bullmq';
 import { validationFailed, notFound, type Knex } from '@neuralbeat/common';
-import { SOURCE_KINDS, type SourceKind } from '@neuralbeat/common/contracts';
+import { SOURCE_INTERVAL_MAX_HOURS, SOURCE_KINDS, type SourceKind } from '@neuralbeat/common/contracts';
 import { SourcesRepository, type NewsSourceRow } from '../repositories/sourcesRepository';
-import { collectNow, scheduleSource, unscheduleSource } from '../collect/scheduler';
+import { DEFAULT_SLOW_SOURCE_HOURS, collectEverySeconds, collectNow, scheduleSource, unscheduleSource } from '../collect/scheduler';
 
 /**
  * What the URL of a job board must look like: the collector reads that API and
@@ -18,6 +18,17 @@ export function parseSourceKind(raw: string): SourceKind {
   const kind = raw.trim().toLowerCase();
   if ((SOURCE_KINDS as readonly string[]).includes(kind)) return kind as SourceKind;
   throw validationFailed(`Unknown source kind "${raw}": use one of ${SOURCE_KINDS.join(', ')}`, 'kind');
+}
+
+/** A collection interval in hours, or a 400 naming the field: positive, at most a week. */
+export function parseIntervalHours(raw: string | number): number {
+  const hours = typeof raw === 'number' ? raw : Number(raw.trim() || Number.NaN);
+  if (!Number.isFinite(hours) || hours <= 0 || hours > SOURCE_INTERVAL_MAX_HOURS)
+    throw validationFailed(
+      `intervalHours must be a number of hours above 0 and at most ${SOURCE_INTERVAL_MAX_HOURS} (a week), not "${raw}"`,
+      'intervalHours',
+    );
+  return hours;
 }
 
 /**
@@ -39,8 +50,13 @@ export class SourcesService {
     return this.repository.list();
   }
 
-  /** Adds (or renames) a source and schedules it when enabled; it is collected right away. */
-  async add(name: string, feedUrl: string, kind: SourceKind = 'news'): Promise<NewsSourceRow> {
+  /**
+   * Adds (or renames) a source and schedules it when enabled; it is collected right away.
+   * Without an interval a news feed follows COLLECT_INTERVAL_SECONDS and any other kind is
+   * given a day, stored so the list shows it.
+   */
+  async add(name: string, feedUrl: string, kind: SourceKind = 'news', intervalHours?: number): Promise<NewsSourceRow> {
+    if (intervalHours !== undefined) parseIntervalHours(intervalHours);
     const trimmed = name.trim();
     if (!trimmed) throw validationFailed('name is required', 'name');
     let url: URL;
@@ -60,8 +76,17 @@ export class SourcesService {
     const existing = await this.repository.findByUrl(url.toString());
     if (existing && existing.kind !== kind)
       throw validationFailed(`${url} is already source ${existing.id}, of kind ${existing.kind}`, 'kind');
-    const row = await this.repository.upsert(trimmed, url.toString(), kind);
-    if (row.enabled) await scheduleSource(this.collectQueue, row.id, this.intervalSeconds);
+    const interval = intervalHours ?? (existing || kind === 'news' ? undefined : DEFAULT_SLOW_SOURCE_HOURS);
+    const row = await this.repository.upsert(trimmed, url.toString(), kind, interval);
+    if (row.enabled) await scheduleSource(this.collectQueue, row.id, collectEverySeconds(row, this.intervalSeconds));
+    return row;
+  }
+
+  /** Sets how often a source is collected; an enabled source's schedule follows at once. */
+  async setInterval(id: number, intervalHours: number): Promise<NewsSourceRow> {
+    const row = await this.repository.setInterval(id, parseIntervalHours(intervalHours));
+    if (!row) throw notFound(`No source with id ${id}`);
+    if (row.enabled) await scheduleSource(this.collectQueue, id, collectEverySeconds(row, this.intervalSeconds));
     return row;
   }
 
@@ -69,7 +94,7 @@ export class SourcesService {
   async setEnabled(id: number, enabled: boolean): Promise<NewsSourceRow> {
     const row = await this.repository.setEnabled(id, enabled);
     if (!row) throw notFound(`No source with id ${id}`);
-    if (enabled) await scheduleSource(this.collectQueue, id, this.intervalSeconds);
+    if (enabled) await scheduleSource(this.collectQueue, id, collectEverySeconds(row, this.intervalSeconds));
     else await unscheduleSource(this.collectQueue, id);
     return row;
   }

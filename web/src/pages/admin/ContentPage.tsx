@@ -98,6 +98,7 @@ function KindScreen({ def }: { def: AdminKindDef }) {
                   <tr>
                     <th>Name</th>
                     <th>Status</th>
+                    {def.relevance && <th>Relevance</th>}
                     <th>Added</th>
                     <th>
                       <span className="visually-hidden">Actions</span>
@@ -167,6 +168,7 @@ function ItemRow({ def, item, onEdit }: { def: AdminKindDef; item: AdminContentI
       <td>
         <StatusBadge status={item.published ? 'published' : 'unpublished'} tone={item.published ? 'green' : 'amber'} />
       </td>
+      {def.relevance && <td>{typeof item.aiRelevanceScore === 'number' ? item.aiRelevanceScore : '—'}</td>}
       <td>{item.createdAt ? formatDateTime(item.createdAt) : '—'}</td>
       <Actions>
         <Button type="button" $variant="outline" onClick={onEdit} aria-label={`Edit ${name}`}>
@@ -226,6 +228,33 @@ function asPayload(field: AdminFieldDef, value: string | boolean): unknown {
   if (field.name === 'slug') return text;
   return text || (field.required ? '' : null);
 }
+
+/** The collector's relevance score and why, for the operator deciding on the item; not editable. */
+function RelevanceReasons({ item }: { item: AdminContentItem }) {
+  const reasons = Array.isArray(item.aiRelevanceReasons) ? item.aiRelevanceReasons.map(String) : [];
+  return (
+    <Field $wide aria-labelledby={`relevance-${item.id}`} role="group">
+      <strong id={`relevance-${item.id}`}>
+        AI relevance score: {typeof item.aiRelevanceScore === 'number' ? `${item.aiRelevanceScore} / 100` : '—'}
+      </strong>
+      {reasons.length ? (
+        <Reasons>
+          {reasons.map((reason, i) => (
+            <li key={i}>{reason}</li>
+          ))}
+        </Reasons>
+      ) : (
+        <Small>No reasons recorded (added by an operator or before scoring).</Small>
+      )}
+    </Field>
+  );
+}
+
+const Reasons = styled.ul`
+  margin: 0.3rem 0 0;
+  padding-left: 1.2rem;
+  font-size: 0.9rem;
+`;
 
 function ItemForm({ def, item, onDone }: { def: AdminKindDef; item: AdminContentItem | null; onDone: () => void }) {
   const manage = useManageItem(def.kind);
@@ -306,6 +335,7 @@ function ItemForm({ def, item, onDone }: { def: AdminKindDef; item: AdminContent
           );
         })}
         {error && !def.fields.some((f) => f.name === error.field) && <Alert tone="error">{error.message}</Alert>}
+        {def.relevance && item && <RelevanceReasons item={item} />}
         <Toolbar>
           <Button type="submit" disabled={manage.isPending}>
             {manage.isPending ? 'Saving...' : item ? 'Save' : `Create ${def.noun}`}

@@ -53,6 +53,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   sourceEnable: 'Enabled a source',
   sourceDisable: 'Disabled a source',
   sourceCollect: 'Collected a source now',
+  sourceInterval: 'Changed how often a source is collected',
   toolApprove: 'Approved a tool',
   toolReject: 'Rejected a tool',
   newsletterCompose: 'Composed a newsletter issue',

@@ -93,23 +93,33 @@ function AddSource() {
   const [name, setName] = useState('');
   const [feedUrl, setFeedUrl] = useState('');
   const [kind, setKind] = useState<SourceKind>('news');
+  const [intervalHours, setIntervalHours] = useState('');
   const failure = action.isError ? errorMessage(action.error) : null;
   const handleSubmit = (e: FormEvent) => {
     e.preventDefault();
     action.mutate(
-      { action: 'add', body: { name: name.trim(), feedUrl: feedUrl.trim(), kind } },
+      {
+        action: 'add',
+        body: {
+          name: name.trim(),
+          feedUrl: feedUrl.trim(),
+          kind,
+          ...(intervalHours.trim() ? { intervalHours: Number(intervalHours) } : {}),
+        },
+      },
       {
         onSuccess: (res) => {
           toast({ title: 'Source added', description: res.message, variant: 'success' });
           setName('');
           setFeedUrl('');
+          setIntervalHours('');
         },
       },
     );
   };
   return (
     <Panel title="Add a source" id="add-source">
-      <AddForm onSubmit={handleSubmit}>
+      <AddForm onSubmit={handleSubmit} noValidate>
         <div>
           <label htmlFor="source-name">Name</label>
           <Input
@@ -147,6 +157,20 @@ function AddSource() {
             aria-invalid={failure?.field === 'feedUrl' || undefined}
           />
         </div>
+        <div>
+          <label htmlFor="source-interval">Check every (hours)</label>
+          <Input
+            id="source-interval"
+            type="number"
+            min="0.1"
+            max="168"
+            step="any"
+            placeholder={kind === 'news' ? 'default' : '24'}
+            value={intervalHours}
+            onChange={(e) => setIntervalHours(e.target.value)}
+            aria-invalid={failure?.field === 'intervalHours' || undefined}
+          />
+        </div>
         <Button type="submit" disabled={action.isPending}>
           {action.isPending ? 'Adding...' : 'Add source'}
         </Button>
@@ -172,6 +196,17 @@ function SourceRow({ source }: { source: AdminSource }) {
         onError: (err) => toast({ title: 'Error', description: errorMessage(err).message, variant: 'destructive' }),
       },
     );
+  const changeInterval = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const hours = Number(new FormData(e.currentTarget).get('intervalHours'));
+    action.mutate(
+      { action: 'interval', id: source.id, body: { intervalHours: hours } },
+      {
+        onSuccess: (res) => toast({ title: 'Interval changed', description: res.message, variant: 'success' }),
+        onError: (err) => toast({ title: 'Error', description: errorMessage(err).message, variant: 'destructive' }),
+      },
+    );
+  };
   const counters = Object.entries(source.counters);
   return (
     <tr data-source={source.id}>
@@ -190,6 +225,22 @@ function SourceRow({ source }: { source: AdminSource }) {
         ) : (
           'Not scheduled'
         )}
+        <IntervalForm onSubmit={changeInterval} aria-label={`Collection interval of ${source.name}`}>
+          <Input
+            name="intervalHours"
+            type="number"
+            min="0.1"
+            max="168"
+            step="any"
+            required
+            aria-label="Hours between collections"
+            defaultValue={source.intervalHours ?? ''}
+            placeholder={source.kind === 'news' ? 'default' : '24'}
+          />
+          <Button type="submit" $variant="outline" disabled={action.isPending}>
+            Set hours
+          </Button>
+        </IntervalForm>
       </td>
       <td>
         {formatDateTime(source.lastFetchedAt)}
@@ -237,7 +288,7 @@ function SourceRow({ source }: { source: AdminSource }) {
 const AddForm = styled.form`
   display: grid;
   gap: 0.75rem;
-  grid-template-columns: minmax(10rem, 1fr) minmax(9rem, auto) minmax(16rem, 2fr) auto;
+  grid-template-columns: minmax(10rem, 1fr) minmax(9rem, auto) minmax(16rem, 2fr) minmax(7rem, auto) auto;
   align-items: end;
   label {
     display: block;
@@ -247,6 +298,21 @@ const AddForm = styled.form`
   }
   @media (max-width: 720px) {
     grid-template-columns: 1fr;
+  }
+`;
+const IntervalForm = styled.form`
+  display: flex;
+  gap: 0.3rem;
+  margin-top: 0.3rem;
+  input {
+    width: 5rem;
+    height: 2rem;
+  }
+  button {
+    min-height: 2rem;
+    padding: 0 0.5rem;
+    font-size: 0.8rem;
+    white-space: nowrap;
   }
 `;
 const Select = styled.select`

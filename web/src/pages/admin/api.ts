@@ -165,14 +165,16 @@ export function useSourceAction() {
       id,
       body,
     }: {
-      action: 'add' | 'enable' | 'disable' | 'collect';
+      action: 'add' | 'enable' | 'disable' | 'collect' | 'interval';
       id?: number;
-      body?: { name: string; feedUrl: string; kind: SourceKind };
+      body?: { name: string; feedUrl: string; kind: SourceKind; intervalHours?: number } | { intervalHours: number };
     }) =>
-      apiPost<{ message: string; source: AdminSource }>(
-        action === 'add' ? '/api/admin/sources' : `/api/admin/sources/${id}/${action}`,
-        body ?? {},
-      ),
+      action === 'interval'
+        ? apiRequest<{ message: string; source: AdminSource }>(`/api/admin/sources/${id}`, { method: 'PATCH', body })
+        : apiPost<{ message: string; source: AdminSource }>(
+            action === 'add' ? '/api/admin/sources' : `/api/admin/sources/${id}/${action}`,
+            body ?? {},
+          ),
     onSuccess: () => client.invalidateQueries({ predicate: (q) => /^\/api\/admin\/(sources|audit)/.test(String(q.queryKey[0])) }),
   });
 }

@@ -27,6 +27,8 @@ export interface AdminKindDef {
   /** Where visitors see a published item, from its slug or id. */
   publicPath: (item: AdminContentItem) => string;
   fields: readonly AdminFieldDef[];
+  /** Whether items carry the collector's relevance score and reasons (read-only: a score column, the reasons in the edit view). */
+  relevance?: boolean;
 }
 
 const slugField: AdminFieldDef = { name: 'slug', label: 'Slug', type: 'text', hint: 'Leave blank to derive it from the name' };
@@ -39,6 +41,7 @@ export const ADMIN_KINDS: Record<AdminContentKind, AdminKindDef> = {
     noun: 'event',
     nameField: 'name',
     publicPath: (item) => `/events/${String(item.slug)}`,
+    relevance: true,
     fields: [
       { name: 'name', label: 'Name', type: 'text', required: true },
       slugField,

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { listAudit, parseRequest, type Knex } from '@neuralbeat/common';
-import { queueRetryRequestSchema, sourceAddRequestSchema } from '@neuralbeat/common/contracts';
+import { queueRetryRequestSchema, sourceAddRequestSchema, sourceIntervalRequestSchema } from '@neuralbeat/common/contracts';
 import type { DiagnosticsService } from '../../services/diagnosticsService';
 import type { QueueMonitor } from '../../services/queueMonitor';
 import type { SourcesConsole } from '../../services/sourcesConsole';
@@ -45,8 +45,8 @@ export function operationsRoutes(deps: {
     res.json({ sources: await deps.sources.list() });
   });
   router.post('/sources', async (req, res) => {
-    const { name, feedUrl, kind } = parseRequest(sourceAddRequestSchema, req.body ?? {});
-    const row = await deps.sources.sources.add(name, feedUrl, kind);
+    const { name, feedUrl, kind, intervalHours } = parseRequest(sourceAddRequestSchema, req.body ?? {});
+    const row = await deps.sources.sources.add(name, feedUrl, kind, intervalHours);
     await deps.sources.audit(req.adminUser!, 'sourceAdd', row, req.requestId);
     res.status(201).json({
       message: `"${row.name}" is ${row.enabled ? 'scheduled and being collected now' : 'added (disabled)'}`,
@@ -67,6 +67,13 @@ export function operationsRoutes(deps: {
       });
     });
   }
+  router.patch('/sources/:id', async (req, res) => {
+    const { id } = parseRequest(sourceParam, req.params);
+    const { intervalHours } = parseRequest(sourceIntervalRequestSchema, req.body ?? {});
+    const row = await deps.sources.sources.setInterval(id, intervalHours);
+    await deps.sources.audit(req.adminUser!, 'sourceInterval', row, req.requestId);
+    res.json({ message: `"${row.name}" is collected every ${intervalHours} h`, source: await deps.sources.present(row) });
+  });
   router.post('/sources/:id/collect', async (req, res) => {
     const { id } = parseRequest(sourceParam, req.params);
     const row = await deps.sources.sources.collectNow(id, req.requestId);
