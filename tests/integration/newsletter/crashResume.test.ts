@@ -95,6 +95,11 @@ describe('newsletter delivery: SIGKILL mid-issue', () => {
     // a change that loses copies more often than that still fails all three tries.
     { timeout: 240_000, retry: 2 },
     async () => {
+      // A retry starts over: a new issue to the same subscribers, counted afresh.
+      copies.clear();
+      received = 0;
+      killPoints.length = 0;
+      await digest?.close();
       const random = seededRandom(20261126);
       let at = 0;
       for (let k = 0; k < KILLS; k++) {
