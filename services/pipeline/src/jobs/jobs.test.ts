@@ -336,7 +336,7 @@ describe('sources CLI for every kind', () => {
       expect(added.lever.out).toContain('https://api.lever.co/v0/postings/acme?mode=json');
       const list = (await cli('list')).out;
       expect(list).toMatch(
-        /\d+\s+enabled\s+Acme GH \(greenhouse\)\s+https:\/\/boards-api\.greenhouse\.io\/v1\/boards\/acme\/jobs\?content=true  every 24 h\n\s+last collection: never/,
+        /\d+\s+enabled\s+Acme GH \(greenhouse\)\s+https:\/\/boards-api\.greenhouse\.io\/v1\/boards\/acme\/jobs\?content=true {2}every 24 h\n\s+last collection: never/,
       );
       expect(list).toMatch(/\d+\s+enabled\s+Plain Wire\s+https:\/\/wire\.example\/feed\.xml\n/);
 
