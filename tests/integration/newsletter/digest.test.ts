@@ -117,6 +117,8 @@ describe('digest rendering and message', () => {
     const html = await renderIssueHtml(input);
     expect(html).toContain('<meta name="color-scheme" content="light dark"');
     expect(html).toContain('<table');
+    // Nothing loaded from elsewhere when the mail is opened: no web fonts.
+    expect(html).not.toMatch(/fonts\.googleapis\.com|<link[^>]+stylesheet/);
     expect(html).toContain('A &amp; B &lt;ship&gt;');
     expect(html).toContain('href="%%UNSUBSCRIBE_URL%%"');
     expect(html).not.toContain('<img');

@@ -92,7 +92,8 @@ export async function renderIssueHtml(input: RenderInput): Promise<string> {
     </mj-section>
   </mj-body>
 </mjml>`;
-  const { html, errors } = await mjml2html(source, { validationLevel: 'strict', minify: false });
+  // No web fonts: the stack is the reader's own (mjml would otherwise link Google Fonts for Roboto, a request per open).
+  const { html, errors } = await mjml2html(source, { validationLevel: 'strict', minify: false, fonts: {} });
   if (errors.length) throw new Error(`digest template: ${errors.map((e) => e.formattedMessage).join('; ')}`);
   return html;
 }
