@@ -60,8 +60,10 @@ async function startService(name: 'content' | 'search' | 'gateway' | 'pipeline',
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exitCode = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const logged = (pattern: RegExp) => until(async () => pattern.test(output), 60_000).then(() => undefined);
-  await logged(/"port":\d+/);
-  const port = Number(/"port":(\d+)/.exec(output)![1]);
+  // The HTTP port of the line that says the service is up (other lines may name other ports, e.g. a mail catcher's).
+  const upLine = /"port":(\d+)[^\n]*"msg":"[^"]*(?:listening|started)/;
+  await logged(upLine);
+  const port = Number(upLine.exec(output)![1]);
   return { child, port, logged, exitCode };
 }
 

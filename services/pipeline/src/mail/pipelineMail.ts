@@ -44,7 +44,7 @@ export async function startPipelineMail(deps: { db: Knex; logger: Logger; config
       port = catcher.port;
     } catch (err) {
       if (!isAddressInUse(err)) throw err;
-      logger.info({ port }, 'mail catcher port in use: sending to the catcher already there');
+      logger.info({ catcherPort: port }, 'mail catcher port in use: sending to the catcher already there');
     }
     smtpUrl = `smtp://127.0.0.1:${port}`;
   }
