@@ -29,6 +29,13 @@ const copies = new Map<string, number>();
 let received = 0;
 const killPoints: number[] = [];
 
+const stopSender = async () => {
+  if (sender && sender.exitCode === null && sender.signalCode === null) {
+    sender.kill('SIGKILL');
+    await exited(sender);
+  }
+};
+
 const scratch = scratchBuildDir('pipeline');
 beforeAll(async () => {
   [t] = await Promise.all([createTestDatabase(), buildService('pipeline', { outdir: scratch.dir })]);
@@ -58,10 +65,7 @@ beforeAll(async () => {
   ]);
 });
 afterAll(async () => {
-  if (sender && sender.exitCode === null && sender.signalCode === null) {
-    sender.kill('SIGKILL');
-    await exited(sender);
-  }
+  await stopSender();
   await digest?.close();
   await catcher?.stop();
   redis.disconnect();
@@ -95,7 +99,8 @@ describe('newsletter delivery: SIGKILL mid-issue', () => {
     // a change that loses copies more often than that still fails all three tries.
     { timeout: 240_000, retry: 2 },
     async () => {
-      // A retry starts over: a new issue to the same subscribers, counted afresh.
+      // A retry starts over: a new issue to the same subscribers, counted afresh, with no sender of the last try alive.
+      await stopSender();
       copies.clear();
       received = 0;
       killPoints.length = 0;
