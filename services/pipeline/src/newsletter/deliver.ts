@@ -53,7 +53,12 @@ function unflushed(stream: Piped): number {
  *   process died), Postgres commits and the server accepts — no copy missing;
  * - what is left is the time between the two writes. A kill the moment the
  *   server takes the message (what the crash test does) finds the COMMIT
- *   already written.
+ *   already written. On a saturated CPU the COMMIT's write can hand the core
+ *   to the Postgres backend it wakes, which stretches that time to a
+ *   scheduler slice: a kill landing then costs one copy (the crash test saw
+ *   the bytes on the wire end without the "." in 3 of 72 kills at load 9-17
+ *   on 2 cores). No order of two writes on two sockets closes it; SMTP
+ *   itself cannot say whether a message was taken (RFC 1047).
  * (Committing first and ending once the commit is confirmed leaves the
  * COMMIT's round trip and the event loop's queue before the ".": a kill there
  * loses the copy. Writing the "." first and then the COMMIT loses the mark to
