@@ -13,8 +13,9 @@ import { createTestDatabase, testRedisPrefix, type TestDatabase } from '../../su
 import { exited, seededRandom, until } from '../../support/faults';
 
 /**
- * The sender SIGKILLed mid-issue, three times, and started again each time:
- * every confirmed subscriber ends with exactly one copy in the catcher.
+ * The sender stopped mid-issue and started again each time — SIGKILLed three
+ * times, or stopped with SIGTERM as a rollout does: every confirmed subscriber
+ * ends with exactly one copy in the catcher.
  */
 const SUBSCRIBERS = 600;
 const KILLS = 3;
@@ -28,6 +29,8 @@ const prefix = testRedisPrefix();
 const copies = new Map<string, number>();
 let received = 0;
 const killPoints: number[] = [];
+let stopSignal: NodeJS.Signals = 'SIGKILL';
+let stopSent = false;
 
 const stopSender = async () => {
   if (sender && sender.exitCode === null && sender.signalCode === null) {
@@ -45,10 +48,12 @@ beforeAll(async () => {
     onMessage: (message) => {
       for (const to of message.to) copies.set(to, (copies.get(to) ?? 0) + 1);
       received++;
-      // Killed the moment the catcher has taken the message: the sender has others in flight at every stage.
-      if (killPoints.length && received >= killPoints[0]!) {
+      // Stopped the moment the catcher has taken the message: the sender has others in flight at every stage.
+      // Once per sender: a second SIGTERM would cut its draining short.
+      if (killPoints.length && received >= killPoints[0]! && !stopSent) {
         killPoints.shift();
-        sender?.kill('SIGKILL');
+        stopSent = true;
+        sender?.kill(stopSignal);
       }
     },
   });
@@ -87,11 +92,49 @@ const env = () => ({
   // A killed sender's batch is taken up by the next process after this long.
   PIPELINE_LOCK_MS: '2000',
   PIPELINE_BACKOFF_MS: '100',
+  SHUTDOWN_DELAY_MS: '0',
 });
-const startSender = () =>
-  spawn(process.execPath, [path.join(scratch.dir, 'main.js')], { env: env(), stdio: ['ignore', 'ignore', 'inherit'] });
+const startSender = () => {
+  stopSent = false;
+  return spawn(process.execPath, [path.join(scratch.dir, 'main.js')], { env: env(), stdio: ['ignore', 'ignore', 'inherit'] });
+};
 
-describe('newsletter delivery: SIGKILL mid-issue', () => {
+/**
+ * Composes an issue and sends it from the compiled sender, stopped with `signal`
+ * when the catcher has taken each of `stopsAt` copies and started again; then
+ * counts the copies. Starts over on a retry, with no sender of the last try alive.
+ */
+async function sendThroughStops(signal: NodeJS.Signals, stopsAt: number[]) {
+  await stopSender();
+  copies.clear();
+  received = 0;
+  killPoints.splice(0, killPoints.length, ...stopsAt);
+  stopSignal = signal;
+  await digest?.close();
+  const cfg = pipelineConfig(env());
+  digest = await createDigest({ db: t.db, redis, logger: pino({ level: 'silent' }), config: cfg, workers: false });
+  const issue = await digest.issues.compose();
+  sender = startSender();
+  await digest.issues.sendNow(issue.id);
+  for (let k = 0; k < stopsAt.length; k++) {
+    await exited(sender);
+    // SIGTERM: the sender finishes the deliveries it holds and exits 0, as under a rollout.
+    if (signal === 'SIGKILL') expect(sender.signalCode).toBe('SIGKILL');
+    else expect(sender.exitCode).toBe(0);
+    sender = startSender();
+  }
+  await until(async () => (await digest.issues.get(issue.id)).status === 'sent', 'the issue sent', 180_000);
+
+  const counts = await digest.issues.counts(issue.id);
+  expect(counts).toEqual({ recipients: SUBSCRIBERS, pending: 0, sent: SUBSCRIBERS, failed: 0, bounced: 0 });
+  const duplicates = [...copies].filter(([, n]) => n > 1);
+  expect(duplicates).toEqual([]);
+  expect(copies.size).toBe(SUBSCRIBERS);
+  expect(copies.has('pending@example.com') || copies.has('gone@example.com')).toBe(false);
+  expect(received).toBe(SUBSCRIBERS);
+}
+
+describe('newsletter delivery: the sender stopped mid-issue', () => {
   it(
     `kills the sender ${KILLS} times while it sends to ${SUBSCRIBERS} subscribers: each gets exactly one copy`,
     // On a saturated CPU about one kill in twenty-five lands after the sent mark's COMMIT was written and before the
@@ -100,37 +143,23 @@ describe('newsletter delivery: SIGKILL mid-issue', () => {
     // that loses or repeats copies more often still fails all three tries.
     { timeout: 240_000, retry: 2 },
     async () => {
-      // A retry starts over: a new issue to the same subscribers, counted afresh, with no sender of the last try alive.
-      await stopSender();
-      copies.clear();
-      received = 0;
-      killPoints.length = 0;
-      await digest?.close();
       const random = seededRandom(20261126);
-      let at = 0;
-      for (let k = 0; k < KILLS; k++) {
+      const stopsAt: number[] = [];
+      for (let k = 0, at = 0; k < KILLS; k++) {
         at += 40 + Math.floor(random() * (SUBSCRIBERS / KILLS - 60));
-        killPoints.push(at);
+        stopsAt.push(at);
       }
-      const cfg = pipelineConfig(env());
-      digest = await createDigest({ db: t.db, redis, logger: pino({ level: 'silent' }), config: cfg, workers: false });
-      const issue = await digest.issues.compose();
-      sender = startSender();
-      await digest.issues.sendNow(issue.id);
-      for (let k = 0; k < KILLS; k++) {
-        await exited(sender);
-        expect(sender.signalCode).toBe('SIGKILL');
-        sender = startSender();
-      }
-      await until(async () => (await digest.issues.get(issue.id)).status === 'sent', 'the issue sent', 180_000);
+      await sendThroughStops('SIGKILL', stopsAt);
+    },
+  );
 
-      const counts = await digest.issues.counts(issue.id);
-      expect(counts).toEqual({ recipients: SUBSCRIBERS, pending: 0, sent: SUBSCRIBERS, failed: 0, bounced: 0 });
-      const duplicates = [...copies].filter(([, n]) => n > 1);
-      expect(duplicates).toEqual([]);
-      expect(copies.size).toBe(SUBSCRIBERS);
-      expect(copies.has('pending@example.com') || copies.has('gone@example.com')).toBe(false);
-      expect(received).toBe(SUBSCRIBERS);
+  it(
+    'stops the sender with SIGTERM mid-issue: it finishes the batches it holds and exits 0, the next one sends whatever is left, each subscriber gets exactly one copy',
+    {
+      timeout: 240_000,
+    },
+    async () => {
+      await sendThroughStops('SIGTERM', [150]);
     },
   );
 });
