@@ -51,3 +51,47 @@ describe('the OpenAPI description covers the API exactly', () => {
       expect(serviceFor(path), path).toBeUndefined();
   });
 });
+
+describe('the gateway serves the description and its page', () => {
+  it('GET /api/openapi.json: OpenAPI 3.1 JSON with an ETag, 304 when unchanged, compressed when asked', async () => {
+    const res = await fetch(`${sys.url}/api/openapi.json`, { headers: { 'accept-encoding': 'identity' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+    const doc = (await res.json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
+    expect(Object.keys(doc.paths)).toContain('/api/news/{param}');
+    const etag = res.headers.get('etag')!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await fetch(`${sys.url}/api/openapi.json`, { headers: { 'if-none-match': etag, 'accept-encoding': 'identity' } });
+    expect(again.status).toBe(304);
+    const brotli = await fetch(`${sys.url}/api/openapi.json`, { headers: { 'accept-encoding': 'br' }, decompress: false } as RequestInit);
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    await brotli.arrayBuffer();
+  });
+
+  it('GET /api/docs: an HTML page under the site CSP, whose scripts and styles are served from the gateway', async () => {
+    const res = await fetch(`${sys.url}/api/docs`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const html = await res.text();
+    // No inline script: every <script> loads a file (the CSP allows no other).
+    expect([...html.matchAll(/<script\b[^>]*>/g)].every((tag) => /\bsrc="/.test(tag[0]))).toBe(true);
+    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+    expect(assets.length).toBe(3);
+    for (const asset of assets) {
+      expect(asset.startsWith('/api/docs/')).toBe(true);
+      const file = await fetch(`${sys.url}${asset}`);
+      expect(file.status, asset).toBe(200);
+      expect(file.headers.get('content-type'), asset).toMatch(/^(text\/css|text\/javascript|application\/javascript)/);
+      await file.arrayBuffer();
+    }
+  });
+
+  it('an unknown path under /api is still the JSON 404', async () => {
+    const res = await fetch(`${sys.url}/api/openapi.yaml`);
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('not_found');
+  });
+});
