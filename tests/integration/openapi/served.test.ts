@@ -89,6 +89,14 @@ describe('the gateway serves the description and its page', () => {
     }
   });
 
+  it("the gateway's metrics name the description and the page by their paths", async () => {
+    await (await fetch(`${sys.url}/api/openapi.json`)).arrayBuffer();
+    await (await fetch(`${sys.url}/api/docs/assets/swagger-ui.css`)).arrayBuffer();
+    const metrics = await (await fetch(sys.services.gateway.metricsUrl!)).text();
+    expect(metrics).toMatch(/http_request_duration_seconds_count\{[^}]*route="\/api\/openapi\.json"/);
+    expect(metrics).toMatch(/http_request_duration_seconds_count\{[^}]*route="\/api\/docs\/\*"/);
+  });
+
   it('an unknown path under /api is still the JSON 404', async () => {
     const res = await fetch(`${sys.url}/api/openapi.yaml`);
     expect(res.status).toBe(404);
