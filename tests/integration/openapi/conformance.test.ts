@@ -194,6 +194,20 @@ describe('public answers match the description', () => {
       { path: '/api/admin/newsletter/issues/{id}', url: '/api/admin/newsletter/issues/999999', operator: true, status: 404 },
       { path: '/api/admin/events', method: 'post', body: { name: '' }, operator: true, status: 400 },
     ];
+    calls.push({
+      path: '/api/admin/events',
+      method: 'post',
+      operator: true,
+      status: 409,
+      body: {
+        name: 'Taken',
+        slug: seeded.event,
+        description: 'A second event under a taken slug.',
+        location: 'Online',
+        startDate: '2027-01-01',
+        eventType: 'Meetup',
+      },
+    });
     for (const call of calls) {
       const body = await check(call);
       expect(body.error.status).toBe(call.status);

@@ -39,6 +39,7 @@ export const ERRORS = {
     'Signed in, but not as an operator (`forbidden`), or a state change another site made a browser send (`cross_site_request`).',
   ),
   404: error('NotFound', 'Nothing of that id or slug (`not_found`).'),
+  408: error('RequestTimeout', 'The body did not arrive in time (`request_timeout`, field `body`).'),
   409: error('Conflict', 'The change contradicts what is stored (`conflict`): a slug already taken, an issue already sent.'),
   410: error('Gone', 'It existed and is over (`job_closed`: the job no longer takes applications).'),
   413: error('PayloadTooLarge', 'The body is over the size limit (`payload_too_large`).'),
@@ -97,7 +98,7 @@ export interface OperationSpec {
   /** The body may be left out (every field has a default). */
   bodyOptional?: boolean;
   responses: ZodOpenApiResponsesObject;
-  /** Errors beyond those implied: 400 by parameters or a body, 401/403 by `operator`, 413/415 by a body, 5XX always. */
+  /** Errors beyond those implied: 400 by parameters or a body, 401/403 by `operator`, 408/413/415 by a body, 5XX always. */
   errors?: ErrorStatus[];
   operator?: boolean;
   /** Counted per client (reads of content and search, public POSTs, sign-in): may answer 429. */
@@ -109,7 +110,7 @@ export interface OperationSpec {
 export function operation(spec: OperationSpec): ZodOpenApiOperationObject {
   const errors = new Set<ErrorStatus>(spec.errors);
   if (spec.path || spec.query || spec.body) errors.add(400);
-  if (spec.body) errors.add(413).add(415);
+  if (spec.body) errors.add(408).add(413).add(415);
   if (spec.operator) errors.add(401).add(403);
   if (spec.rateLimited) errors.add(429);
   errors.add('5XX');
