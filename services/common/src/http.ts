@@ -242,6 +242,8 @@ export interface RunningServer {
   url: string;
   /** Where the gateway serves /metrics (its own port); the other services serve it at `url`. */
   metricsUrl?: string;
+  /** The Express app answering, when one does: what tests read the routes from (tests/integration/openapi). */
+  app?: Express;
   close(): Promise<void>;
 }
 
@@ -262,6 +264,7 @@ export async function serve(app: Express | RequestListener, port: number, host =
   return {
     port: bound,
     url: `http://${host}:${bound}`,
+    ...('router' in app ? { app } : {}),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

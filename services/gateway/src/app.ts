@@ -3,6 +3,7 @@ import type { Express } from 'express';
 import { createServiceApp, finishServiceApp, notFound, type Logger } from '@neuralbeat/common';
 import type { GatewayConfig } from './config';
 import { apiForwarder, apiProxy, type ApiForwarder } from './proxy';
+import { apiDescription } from './apiDescription';
 import { spaRoutes } from './spa';
 import type { ServiceKey } from './serviceRoutes';
 import { calendarFeeds } from './calendars';
@@ -58,6 +59,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     IMAGE_PROXY_PATH,
     new ImageProxy({ contentUrl: deps.targets.content, allowPrivateAddresses: deps.config.IMAGE_PROXY_PRIVATE_ADDRESSES }).handler(),
   );
+  app.use(apiDescription());
   app.use('/api', (req, _res, next) => next(notFound(`No API route for ${req.method} ${req.originalUrl.split('?')[0]}`)));
   app.post(
     '/newsletter/unsubscribe',

@@ -19,6 +19,7 @@ import { securityHeaders } from './securityHeaders';
 import { apiForwarder } from './proxy';
 import { apiFastPath, forwardedRequest } from './apiFastPath';
 import { apiRouteLabel } from './serviceRoutes';
+import { API_DOCS_PATH, OPENAPI_PATH } from '@neuralbeat/common/openapi/document';
 
 /** Wires the gateway from config; used by main.ts and by tests. */
 export async function startGateway(cfg: GatewayConfig, logger: Logger = createLogger('gateway', cfg.LOG_LEVEL)): Promise<RunningServer> {
@@ -53,6 +54,7 @@ export async function startGateway(cfg: GatewayConfig, logger: Logger = createLo
   logger.info({ port: server.port, metricsPort: metricsServer?.port }, 'gateway listening');
   return {
     ...server,
+    app,
     metricsUrl: metricsServer?.url,
     close: async () => {
       await server.close();
@@ -65,6 +67,8 @@ export async function startGateway(cfg: GatewayConfig, logger: Logger = createLo
 /** API paths by the routing table's words; pages by the Express route they matched (`page` for the SPA and files). */
 function gatewayRouteLabel(req: IncomingMessage): string {
   const path = (req.url ?? '').split('?', 1)[0]!;
+  if (path === OPENAPI_PATH) return path;
+  if (path === API_DOCS_PATH || path.startsWith(`${API_DOCS_PATH}/`)) return `${API_DOCS_PATH}/*`;
   if (path.startsWith('/api/')) return apiRouteLabel(path);
   const label = routeLabel(req as Request);
   return label === 'unmatched' ? 'page' : label;

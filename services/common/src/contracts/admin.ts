@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROCESSING_STATUSES, SOURCE_KINDS, type SourceKind } from './constants';
+import { PROCESSING_STATUSES, SOURCE_KINDS } from './constants';
 
 /**
  * Operator console: sign-in, the admin calls and their response shapes,
@@ -251,24 +251,26 @@ export const sourceAddRequestSchema = z.object({
 export type SourceAddRequest = z.infer<typeof sourceAddRequestSchema>;
 
 /** A news source as the console shows it; counters the pipeline adds later pass through as extra fields. */
-export interface AdminSource {
-  id: number;
-  kind: SourceKind;
-  name: string;
-  feedUrl: string;
-  enabled: boolean;
+export const adminSourceSchema = z.object({
+  id: z.number(),
+  kind: z.enum(SOURCE_KINDS),
+  name: z.string(),
+  feedUrl: z.string(),
+  enabled: z.boolean(),
   /** The operator's interval in hours, or null when the kind's default applies. */
-  intervalHours: number | null;
-  schedule: { everySeconds: number; nextRunAt: string | null } | null;
-  lastFetchedAt: string | null;
-  lastSuccessAt: string | null;
-  lastError: string | null;
-  consecutiveFailures: number;
-  counters: Record<string, number>;
-}
-export interface AdminSourcesResponse {
-  sources: AdminSource[];
-}
+  intervalHours: z.number().nullable(),
+  schedule: z.object({ everySeconds: z.number(), nextRunAt: z.string().nullable() }).nullable(),
+  lastFetchedAt: z.string().nullable(),
+  lastSuccessAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+  consecutiveFailures: z.number(),
+  counters: z.record(z.string(), z.number()),
+});
+export type AdminSource = z.infer<typeof adminSourceSchema>;
+export const adminSourcesResponseSchema = z.object({ sources: z.array(adminSourceSchema) });
+export type AdminSourcesResponse = z.infer<typeof adminSourcesResponseSchema>;
+/** The answer to adding, enabling, disabling, rescheduling or collecting a source. */
+export const adminSourceResultSchema = z.object({ message: z.string(), source: adminSourceSchema });
 
 // ---------- audit ----------
 
@@ -302,18 +304,26 @@ export const AUDIT_ACTIONS = [
   'contentUnpublish',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export interface AuditEntry {
-  id: number;
-  actor: string;
-  action: AuditAction;
-  params: Record<string, unknown>;
-  affectedCount: number;
-  affectedIds: number[];
-  createdAt: string;
-}
-export interface AuditResponse {
-  entries: AuditEntry[];
-}
+export const auditQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be between 1 and 200' })
+    .int()
+    .min(1, 'limit must be between 1 and 200')
+    .max(200, 'limit must be between 1 and 200')
+    .default(20),
+});
+export const auditEntrySchema = z.object({
+  id: z.number(),
+  actor: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  params: z.record(z.string(), z.unknown()),
+  affectedCount: z.number(),
+  affectedIds: z.array(z.number()),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditResponseSchema = z.object({ entries: z.array(auditEntrySchema) });
+export type AuditResponse = z.infer<typeof auditResponseSchema>;
 
 // ---------- tool review ----------
 
@@ -324,32 +334,30 @@ export const toolReviewQuerySchema = z.object({
 });
 export const toolRejectRequestSchema = z.object({ reason: z.string().trim().max(500, 'reason is too long').optional() });
 
-export interface ReviewTool {
-  id: number;
-  slug: string;
-  name: string;
-  shortDescription: string;
-  description: string;
-  websiteUrl: string;
-  logoUrl: string | null;
-  category: string;
-  tags: string[];
-  features: string[];
-  pricing: string | null;
-  status: ToolReviewState;
-  submittedBy: string | null;
-  createdAt: string;
-  reviewedAt: string | null;
-  reviewedBy: string | null;
-  rejectionReason: string | null;
-}
-export interface ToolReviewResponse {
-  tools: ReviewTool[];
-}
-export interface ToolReviewResult {
-  message: string;
-  tool: ReviewTool;
-}
+export const reviewToolSchema = z.object({
+  id: z.number(),
+  slug: z.string(),
+  name: z.string(),
+  shortDescription: z.string(),
+  description: z.string(),
+  websiteUrl: z.string(),
+  logoUrl: z.string().nullable(),
+  category: z.string(),
+  tags: z.array(z.string()),
+  features: z.array(z.string()),
+  pricing: z.string().nullable(),
+  status: z.enum(TOOL_REVIEW_STATES),
+  submittedBy: z.string().nullable(),
+  createdAt: z.string(),
+  reviewedAt: z.string().nullable(),
+  reviewedBy: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
+});
+export type ReviewTool = z.infer<typeof reviewToolSchema>;
+export const toolReviewResponseSchema = z.object({ tools: z.array(reviewToolSchema) });
+export type ToolReviewResponse = z.infer<typeof toolReviewResponseSchema>;
+export const toolReviewResultSchema = z.object({ message: z.string(), tool: reviewToolSchema });
+export type ToolReviewResult = z.infer<typeof toolReviewResultSchema>;
 
 // ---------- tags ----------
 

@@ -14,22 +14,19 @@ export const ADMIN_CONTENT_KINDS = ['events', 'jobs', 'resources', 'tools'] as c
 export type AdminContentKind = (typeof ADMIN_CONTENT_KINDS)[number];
 
 /** One item as the console edits it: its fields as the API takes them, plus id, published and when it was created. */
-export interface AdminContentItem {
-  id: number;
-  published: boolean;
-  createdAt: string | null;
-  [field: string]: unknown;
-}
-export interface AdminContentListResponse {
-  items: AdminContentItem[];
-  total: number;
-  limit: number;
-  offset: number;
-}
-export interface AdminContentItemResponse {
-  message: string;
-  item: AdminContentItem;
-}
+export const adminContentItemSchema = z.looseObject({ id: z.number(), published: z.boolean(), createdAt: z.string().nullable() });
+export type AdminContentItem = z.infer<typeof adminContentItemSchema>;
+export const adminContentListResponseSchema = z.object({
+  items: z.array(adminContentItemSchema),
+  total: z.number(),
+  limit: z.number(),
+  offset: z.number(),
+});
+export type AdminContentListResponse = z.infer<typeof adminContentListResponseSchema>;
+export const adminContentItemResponseSchema = z.object({ message: z.string(), item: adminContentItemSchema });
+export type AdminContentItemResponse = z.infer<typeof adminContentItemResponseSchema>;
+/** GET /api/admin/{kind}/{id}: the item alone. */
+export const adminContentItemReadSchema = z.object({ item: adminContentItemSchema });
 
 const text = (field: string, max: number) =>
   z

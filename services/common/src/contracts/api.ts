@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { storyReportSchema } from './stories';
-import { DIFFICULTY_LEVELS, JOB_TYPES, MAX_PAGE_LIMIT, SIMPLE_EMAIL_PATTERN, TOOL_CATEGORIES } from './constants';
+import {
+  DIFFICULTY_LEVELS,
+  DIRECTORY_PAGE_SIZE,
+  JOB_TYPES,
+  MAX_PAGE_LIMIT,
+  PRICING_MODELS,
+  RESOURCE_CATEGORIES,
+  SIMPLE_EMAIL_PATTERN,
+  TOOL_CATEGORIES,
+} from './constants';
 import { TOOL_SLUG_PATTERN, TOOL_SUBMISSION_LIMITS as L, TOOL_SUBMISSION_MESSAGES as M, isWebUrl } from './toolSubmission';
 
 /**
@@ -29,6 +38,39 @@ export const paginationQuerySchema = z.object({
     .default(0),
 });
 export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
+
+/** GET /api/news: a page of the feed, optionally of one category. */
+export const newsListQuerySchema = paginationQuerySchema.extend({
+  category: z.string().trim().min(1, 'category must not be empty').max(100, 'category is too long').optional(),
+});
+
+/** GET /api/tools: a page of the directory (limit 1..100, default one screen's worth), offset, and the filters. */
+export const toolListQuerySchema = paginationQuerySchema.extend({
+  limit: paginationQuerySchema.shape.limit.removeDefault().default(DIRECTORY_PAGE_SIZE),
+  q: z
+    .string({ error: 'q must be given once, as text' })
+    .trim()
+    .max(100, 'q must be at most 100 characters')
+    .transform((v) => v || undefined)
+    .optional(),
+  category: z.enum(TOOL_CATEGORIES, { error: `category must be one of: ${TOOL_CATEGORIES.join(', ')}` }).optional(),
+  pricing: z
+    .string()
+    .transform((v) => v.toLowerCase())
+    .pipe(z.enum(PRICING_MODELS.map((p) => p.toLowerCase()) as [string, ...string[]], { error: 'pricing must be free, freemium or paid' }))
+    .optional(),
+});
+
+/** GET /api/resources: the learning guides, optionally of one category, at most `limit` of them. */
+export const resourcesQuerySchema = z.object({
+  category: z.enum(RESOURCE_CATEGORIES, { error: `category must be one of: ${RESOURCE_CATEGORIES.join(', ')}` }).optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be an integer')
+    .min(1, 'limit must be at least 1')
+    .max(MAX_PAGE_LIMIT, `limit must be at most ${MAX_PAGE_LIMIT}`)
+    .optional(),
+});
 
 export const newsletterSubscribeSchema = z.object({
   email: z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_PAGE_LIMIT, SIMPLE_EMAIL_PATTERN } from './constants';
-import { CONTACT_LIMITS, NEWSLETTER_EVENT_TYPES, SUBSCRIBER_STATUSES, type SubscriberStatus } from './newsletterConstants';
+import { CONTACT_LIMITS, NEWSLETTER_EVENT_TYPES, SUBSCRIBER_STATUSES } from './newsletterConstants';
 
 /**
  * Subscriptions (double opt-in, unsubscribe, the bounce webhook), contact
@@ -91,89 +91,86 @@ export const newsletterIdParamSchema = z.object({
 
 // ---------- answers ----------
 
-export interface NewsletterMessageResponse {
-  message: string;
-}
-export interface NewsletterConfirmResponse {
-  message: string;
-  email: string;
-}
+export const newsletterMessageResponseSchema = z.object({ message: z.string() });
+export type NewsletterMessageResponse = z.infer<typeof newsletterMessageResponseSchema>;
+export const newsletterConfirmResponseSchema = z.object({ message: z.string(), email: z.string() });
+export type NewsletterConfirmResponse = z.infer<typeof newsletterConfirmResponseSchema>;
 /** GET /api/newsletter/unsubscribe?token=: who the link is for (masked) and where they stand; changes nothing. */
-export interface NewsletterUnsubscribeInfo {
-  email: string;
-  status: SubscriberStatus;
-}
-export interface NewsletterEventsResponse {
-  suppressed: number;
-}
+export const newsletterUnsubscribeInfoSchema = z.object({ email: z.string(), status: z.enum(SUBSCRIBER_STATUSES) });
+export type NewsletterUnsubscribeInfo = z.infer<typeof newsletterUnsubscribeInfoSchema>;
+export const newsletterEventsResponseSchema = z.object({ suppressed: z.number() });
+export type NewsletterEventsResponse = z.infer<typeof newsletterEventsResponseSchema>;
 
-export interface AdminSubscriber {
-  id: number;
-  email: string;
-  status: SubscriberStatus;
-  createdAt: string;
-  confirmedAt: string | null;
-  unsubscribedAt: string | null;
-  suppressedReason: string | null;
-}
-export interface AdminSubscribersResponse {
-  subscribers: AdminSubscriber[];
-  total: number;
-}
+export const adminSubscriberSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  status: z.enum(SUBSCRIBER_STATUSES),
+  createdAt: z.string(),
+  confirmedAt: z.string().nullable(),
+  unsubscribedAt: z.string().nullable(),
+  suppressedReason: z.string().nullable(),
+});
+export type AdminSubscriber = z.infer<typeof adminSubscriberSchema>;
+export const adminSubscribersResponseSchema = z.object({ subscribers: z.array(adminSubscriberSchema), total: z.number() });
+export type AdminSubscribersResponse = z.infer<typeof adminSubscribersResponseSchema>;
 /** GET /api/admin/newsletter/subscribers/{id}/export: everything stored about one subscriber. */
-export interface SubscriberExport {
-  exportedAt: string;
-  subscriber: AdminSubscriber & {
-    confirmationSentAt: string | null;
-    suppressedAt: string | null;
-    updatedAt: string;
-  };
-  deliveries: {
-    issueId: number;
-    issueNumber: number | null;
-    subject: string | null;
-    status: string;
-    attempts: number;
-    sentAt: string | null;
-  }[];
-}
+export const subscriberExportSchema = z.object({
+  exportedAt: z.string(),
+  subscriber: adminSubscriberSchema.extend({
+    confirmationSentAt: z.string().nullable(),
+    suppressedAt: z.string().nullable(),
+    updatedAt: z.string(),
+  }),
+  deliveries: z.array(
+    z.object({
+      issueId: z.number(),
+      issueNumber: z.number().nullable(),
+      subject: z.string().nullable(),
+      status: z.string(),
+      attempts: z.number(),
+      sentAt: z.string().nullable(),
+    }),
+  ),
+});
+export type SubscriberExport = z.infer<typeof subscriberExportSchema>;
 
-export interface AdminContactMessage {
-  id: number;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  createdAt: string;
-  deliveredAt: string | null;
-  deliveryError: string | null;
-  readAt: string | null;
-}
-export interface AdminContactMessagesResponse {
-  messages: AdminContactMessage[];
-  total: number;
-}
+export const adminContactMessageSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+  deliveredAt: z.string().nullable(),
+  deliveryError: z.string().nullable(),
+  readAt: z.string().nullable(),
+});
+export type AdminContactMessage = z.infer<typeof adminContactMessageSchema>;
+export const adminContactMessagesResponseSchema = z.object({ messages: z.array(adminContactMessageSchema), total: z.number() });
+export type AdminContactMessagesResponse = z.infer<typeof adminContactMessagesResponseSchema>;
 
-export interface AdminMailSummary {
-  id: string;
-  receivedAt: string;
-  from: string;
-  to: string[];
-  subject: string;
-  size: number;
-}
-export interface AdminMailListResponse {
+export const adminMailSummarySchema = z.object({
+  id: z.string(),
+  receivedAt: z.string(),
+  from: z.string(),
+  to: z.array(z.string()),
+  subject: z.string(),
+  size: z.number(),
+});
+export type AdminMailSummary = z.infer<typeof adminMailSummarySchema>;
+export const adminMailListResponseSchema = z.object({
   /** Whether this pipeline runs the local catcher (no SMTP_URL). */
-  enabled: boolean;
+  enabled: z.boolean(),
   /** Where mail goes: the relay's address without its password, or the catcher's. */
-  smtp: string;
-  messages: AdminMailSummary[];
-}
-export interface AdminMailMessage extends Omit<AdminMailSummary, 'size'> {
-  headers: { key: string; value: string }[];
-  html: string | null;
-  text: string | null;
-}
-export interface AdminMailMessageResponse {
-  message: AdminMailMessage;
-}
+  smtp: z.string(),
+  messages: z.array(adminMailSummarySchema),
+});
+export type AdminMailListResponse = z.infer<typeof adminMailListResponseSchema>;
+export const adminMailMessageSchema = adminMailSummarySchema.omit({ size: true }).extend({
+  headers: z.array(z.object({ key: z.string(), value: z.string() })),
+  html: z.string().nullable(),
+  text: z.string().nullable(),
+});
+export type AdminMailMessage = z.infer<typeof adminMailMessageSchema>;
+export const adminMailMessageResponseSchema = z.object({ message: adminMailMessageSchema });
+export type AdminMailMessageResponse = z.infer<typeof adminMailMessageResponseSchema>;

@@ -13,21 +13,24 @@ export const NEWSLETTER_DELIVERY_STATUSES = ['pending', 'sending', 'sent', 'fail
 export type NewsletterDeliveryStatus = (typeof NEWSLETTER_DELIVERY_STATUSES)[number];
 
 /** One linked item of a section; `url` is its page on the site. */
-export interface NewsletterItem {
-  id: number;
-  title: string;
-  url: string;
+export const newsletterItemSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  url: z.string(),
   /** One line under the title: an excerpt, a tool's short description, an event's date and place, a job's company. */
-  summary: string;
+  summary: z.string(),
   /** News only: how many outlets reported the story. */
-  outlets?: number;
-}
-export type NewsletterSectionKind = 'news' | 'tools' | 'events' | 'jobs';
-export interface NewsletterSection {
-  kind: NewsletterSectionKind;
-  title: string;
-  items: NewsletterItem[];
-}
+  outlets: z.number().optional(),
+});
+export type NewsletterItem = z.infer<typeof newsletterItemSchema>;
+export const NEWSLETTER_SECTION_KINDS = ['news', 'tools', 'events', 'jobs'] as const;
+export type NewsletterSectionKind = (typeof NEWSLETTER_SECTION_KINDS)[number];
+export const newsletterSectionSchema = z.object({
+  kind: z.enum(NEWSLETTER_SECTION_KINDS),
+  title: z.string(),
+  items: z.array(newsletterItemSchema),
+});
+export type NewsletterSection = z.infer<typeof newsletterSectionSchema>;
 
 /** Placeholders in a stored issue's HTML and text, filled per subscriber when sending. */
 export const NEWSLETTER_UNSUBSCRIBE_URL = '%%UNSUBSCRIBE_URL%%';
@@ -45,63 +48,63 @@ export const newsletterWebVersion = (body: string, siteUrl: string) =>
 
 // ---------- public archive (content) ----------
 
-export interface NewsletterArchiveEntry {
-  slug: string;
-  number: number;
-  subject: string;
-  preheader: string;
-  sentAt: string;
-}
-export interface NewsletterArchiveResponse {
-  issues: NewsletterArchiveEntry[];
-}
-export interface NewsletterArchiveIssue extends NewsletterArchiveEntry {
-  intro: string;
+export const newsletterArchiveEntrySchema = z.object({
+  slug: z.string(),
+  number: z.number(),
+  subject: z.string(),
+  preheader: z.string(),
+  sentAt: z.string(),
+});
+export type NewsletterArchiveEntry = z.infer<typeof newsletterArchiveEntrySchema>;
+export const newsletterArchiveResponseSchema = z.object({ issues: z.array(newsletterArchiveEntrySchema) });
+export type NewsletterArchiveResponse = z.infer<typeof newsletterArchiveResponseSchema>;
+export const newsletterArchiveIssueSchema = newsletterArchiveEntrySchema.extend({
+  intro: z.string(),
   /** The web version: the issue's HTML without any per-subscriber link. */
-  html: string;
-  sections: NewsletterSection[];
-}
-export interface NewsletterArchiveIssueResponse {
-  issue: NewsletterArchiveIssue;
-}
+  html: z.string(),
+  sections: z.array(newsletterSectionSchema),
+});
+export type NewsletterArchiveIssue = z.infer<typeof newsletterArchiveIssueSchema>;
+export const newsletterArchiveIssueResponseSchema = z.object({ issue: newsletterArchiveIssueSchema });
+export type NewsletterArchiveIssueResponse = z.infer<typeof newsletterArchiveIssueResponseSchema>;
 
 // ---------- operator API (pipeline) ----------
 
-export interface NewsletterIssueCounts {
-  recipients: number;
-  pending: number;
-  sent: number;
-  failed: number;
-  bounced: number;
-}
-export interface AdminNewsletterIssueSummary {
-  id: number;
-  number: number;
-  slug: string;
-  subject: string;
-  status: NewsletterIssueStatus;
-  scheduledFor: string | null;
-  sentAt: string | null;
-  createdAt: string;
-  counts: NewsletterIssueCounts;
-}
-export interface AdminNewsletterIssue extends AdminNewsletterIssueSummary {
-  preheader: string;
-  intro: string;
+export const newsletterIssueCountsSchema = z.object({
+  recipients: z.number(),
+  pending: z.number(),
+  sent: z.number(),
+  failed: z.number(),
+  bounced: z.number(),
+});
+export type NewsletterIssueCounts = z.infer<typeof newsletterIssueCountsSchema>;
+export const adminNewsletterIssueSummarySchema = z.object({
+  id: z.number(),
+  number: z.number(),
+  slug: z.string(),
+  subject: z.string(),
+  status: z.enum(NEWSLETTER_ISSUE_STATUSES),
+  scheduledFor: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  createdAt: z.string(),
+  counts: newsletterIssueCountsSchema,
+});
+export type AdminNewsletterIssueSummary = z.infer<typeof adminNewsletterIssueSummarySchema>;
+export const adminNewsletterIssueSchema = adminNewsletterIssueSummarySchema.extend({
+  preheader: z.string(),
+  intro: z.string(),
   /** The rendered preview (the web version). */
-  html: string;
-  text: string;
-  sections: NewsletterSection[];
-}
-export interface AdminNewsletterIssuesResponse {
-  issues: AdminNewsletterIssueSummary[];
-}
-export interface AdminNewsletterIssueResponse {
-  issue: AdminNewsletterIssue;
-}
-export interface AdminNewsletterDryRunResponse {
-  recipients: number;
-}
+  html: z.string(),
+  text: z.string(),
+  sections: z.array(newsletterSectionSchema),
+});
+export type AdminNewsletterIssue = z.infer<typeof adminNewsletterIssueSchema>;
+export const adminNewsletterIssuesResponseSchema = z.object({ issues: z.array(adminNewsletterIssueSummarySchema) });
+export type AdminNewsletterIssuesResponse = z.infer<typeof adminNewsletterIssuesResponseSchema>;
+export const adminNewsletterIssueResponseSchema = z.object({ issue: adminNewsletterIssueSchema });
+export type AdminNewsletterIssueResponse = z.infer<typeof adminNewsletterIssueResponseSchema>;
+export const adminNewsletterDryRunResponseSchema = z.object({ recipients: z.number() });
+export type AdminNewsletterDryRunResponse = z.infer<typeof adminNewsletterDryRunResponseSchema>;
 
 export const newsletterIssueIdSchema = z.object({
   id: z.coerce

@@ -1,22 +1,13 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { AppError, notFound, parseRequest } from '@neuralbeat/common';
-import { MAX_PAGE_LIMIT, RESOURCE_CATEGORIES } from '@neuralbeat/common/contracts';
+import { resourcesQuerySchema } from '@neuralbeat/common/contracts';
 import { ListingsRepository } from '../repositories/listingsRepository';
 import { presentEvent, presentJob, presentResource } from '../presenters/listingPresenters';
 import type { ContentDeps } from './deps';
 
 const FEATURED_JOBS = 2;
 
-const resourcesQuery = z.object({
-  category: z.enum(RESOURCE_CATEGORIES, { error: `category must be one of: ${RESOURCE_CATEGORIES.join(', ')}` }).optional(),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be an integer')
-    .min(1, 'limit must be at least 1')
-    .max(MAX_PAGE_LIMIT, `limit must be at most ${MAX_PAGE_LIMIT}`)
-    .optional(),
-});
 const slugParam = z.object({
   slug: z
     .string()
@@ -41,7 +32,7 @@ export function listingRoutes(deps: ContentDeps): Router {
   const router = Router();
 
   router.get('/resources', async (req, res) => {
-    const filter = parseRequest(resourcesQuery, req.query);
+    const filter = parseRequest(resourcesQuerySchema, req.query);
     res.json((await listings.resources(filter)).map(presentResource));
   });
 

@@ -1,13 +1,10 @@
 import { Router, type Response } from 'express';
 import { z } from 'zod';
 import { parseRequest, sendJsonText, SURROGATE_KEY_HEADER } from '@neuralbeat/common';
-import { paginationQuerySchema } from '@neuralbeat/common/contracts';
+import { newsListQuerySchema, paginationQuerySchema } from '@neuralbeat/common/contracts';
 import type { NewsAnswer, NewsService } from '../services/newsService';
 import { NEWS_LISTS_KEY } from '../services/publicContentChanges';
 
-const newsListQuery = paginationQuerySchema.extend({
-  category: z.string().trim().min(1, 'category must not be empty').max(100, 'category is too long').optional(),
-});
 const tagParam = z.object({ tag: z.string().trim().min(1, 'tag is required').max(100, 'tag is too long') });
 const categoryParam = z.object({ category: z.string().trim().min(1, 'category is required').max(100, 'category is too long') });
 const articleParam = z.object({ param: z.string().min(1).max(300, 'param is too long') });
@@ -35,7 +32,7 @@ export function newsRoutes(news: NewsService): Router {
   });
 
   router.get('/news', async (req, res) => {
-    const { limit, offset, category } = parseRequest(newsListQuery, req.query);
+    const { limit, offset, category } = parseRequest(newsListQuerySchema, req.query);
     sendNews(res, await news.list({ category }, limit, offset));
   });
 

@@ -1,14 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { notFound, parseRequest, sendJsonText } from '@neuralbeat/common';
-import {
-  DIRECTORY_PAGE_SIZE,
-  TOOL_CATEGORIES,
-  PRICING_MODELS,
-  TOTAL_COUNT_HEADER,
-  paginationQuerySchema,
-  toolSubmissionSchema,
-} from '@neuralbeat/common/contracts';
+import { TOTAL_COUNT_HEADER, toolListQuerySchema, toolSubmissionSchema } from '@neuralbeat/common/contracts';
 import { presentTool } from '../presenters/toolPresenter';
 import type { ContentDeps } from './deps';
 import { ToolService, withoutMarkup } from '../services/toolService';
@@ -17,22 +10,6 @@ import { publicPostLimiter } from './publicPostLimiter';
 const FEATURED_TOOLS = 3;
 const SIMILAR_TOOLS = 4;
 
-/** A page of the directory: limit 1..100 (default one screen's worth), offset, and the filters. */
-const toolListQuery = paginationQuerySchema.extend({
-  limit: paginationQuerySchema.shape.limit.removeDefault().default(DIRECTORY_PAGE_SIZE),
-  q: z
-    .string({ error: 'q must be given once, as text' })
-    .trim()
-    .max(100, 'q must be at most 100 characters')
-    .transform((v) => v || undefined)
-    .optional(),
-  category: z.enum(TOOL_CATEGORIES, { error: `category must be one of: ${TOOL_CATEGORIES.join(', ')}` }).optional(),
-  pricing: z
-    .string()
-    .transform((v) => v.toLowerCase())
-    .pipe(z.enum(PRICING_MODELS.map((p) => p.toLowerCase()) as [string, ...string[]], { error: 'pricing must be free, freemium or paid' }))
-    .optional(),
-});
 const slugParam = z.object({
   slug: z
     .string()
@@ -46,7 +23,7 @@ export function toolRoutes(deps: ContentDeps): Router {
   const router = Router();
 
   router.get('/tools', async (req, res) => {
-    const { limit, offset, ...filter } = parseRequest(toolListQuery, req.query);
+    const { limit, offset, ...filter } = parseRequest(toolListQuerySchema, req.query);
     const page = await service.directoryPage(filter, limit, offset);
     res.set(TOTAL_COUNT_HEADER, String(page.total));
     sendJsonText(res, page.tools);

@@ -1,7 +1,12 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { listAudit, parseRequest, type Knex } from '@neuralbeat/common';
-import { queueRetryRequestSchema, sourceAddRequestSchema, sourceIntervalRequestSchema } from '@neuralbeat/common/contracts';
+import {
+  auditQuerySchema,
+  queueRetryRequestSchema,
+  sourceAddRequestSchema,
+  sourceIntervalRequestSchema,
+} from '@neuralbeat/common/contracts';
 import type { DiagnosticsService } from '../../services/diagnosticsService';
 import type { QueueMonitor } from '../../services/queueMonitor';
 import type { SourcesConsole } from '../../services/sourcesConsole';
@@ -10,15 +15,6 @@ const queueParam = z.object({ name: z.string().min(1).max(200) });
 const sourceParam = z.object({
   id: z.coerce.number({ error: 'id must be a source id' }).int('id must be a source id').positive('id must be a source id'),
 });
-const auditQuery = z.object({
-  limit: z.coerce
-    .number({ error: 'limit must be between 1 and 200' })
-    .int()
-    .min(1, 'limit must be between 1 and 200')
-    .max(200, 'limit must be between 1 and 200')
-    .default(20),
-});
-
 /** Diagnostics, queues, news sources and the audit log. */
 export function operationsRoutes(deps: {
   db: Knex;
@@ -82,7 +78,7 @@ export function operationsRoutes(deps: {
   });
 
   router.get('/audit', async (req, res) => {
-    const { limit } = parseRequest(auditQuery, req.query);
+    const { limit } = parseRequest(auditQuerySchema, req.query);
     res.json({ entries: await listAudit(deps.db, limit) });
   });
 
