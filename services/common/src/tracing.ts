@@ -16,7 +16,8 @@ import type { Telemetry } from 'bullmq';
  *
  * This module imports no instrumented package itself: main.ts calls
  * `startTracing` before it imports the service, so the ESM loader hook sees
- * express, pg and ioredis load.
+ * express, pg and ioredis load. The compiled build keeps that order: it splits
+ * each main.js from the service it imports dynamically (scripts/buildServices.ts).
  */
 export function tracingRequested(env: Record<string, string | undefined> = process.env): boolean {
   if (env.OTEL_SDK_DISABLED === 'true') return false;
@@ -26,6 +27,13 @@ export function tracingRequested(env: Record<string, string | undefined> = proce
 }
 
 const INSTRUMENTED_MODULES = ['express', 'router', 'pg', 'pg-pool', 'ioredis', 'http', 'https', 'node:http', 'node:https'];
+
+/**
+ * import-in-the-middle's ESM loader hook, named as a package our services declare: the image
+ * installs production dependencies only, and the root copy of @opentelemetry/instrumentation
+ * (whose hook.mjs only re-exports this one) is a development package there, absent.
+ */
+export const TRACING_LOADER_HOOK = 'import-in-the-middle/hook.mjs';
 
 let bullmqTelemetry: Telemetry | undefined;
 
@@ -37,7 +45,7 @@ export async function startTracing(service: string): Promise<() => Promise<void>
   if (!tracingRequested()) return async () => undefined;
   // ESM imports are instrumented through import-in-the-middle's loader hook, registered before any of them load,
   // and wrapping only the instrumented packages (wrapping every module costs start time and breaks some star exports).
-  register('@opentelemetry/instrumentation/hook.mjs', import.meta.url, { data: { include: INSTRUMENTED_MODULES } });
+  register(TRACING_LOADER_HOOK, import.meta.url, { data: { include: INSTRUMENTED_MODULES } });
   const [
     { NodeSDK },
     { HttpInstrumentation },
