@@ -12,7 +12,9 @@ import type { Telemetry } from 'bullmq';
  * every proxied request, the gateway's fast path included), Express, pg and
  * ioredis; BullMQ through its own telemetry hook (bullmq-otel), which puts the
  * context in each job's options and continues it in the worker, so a request,
- * the events it publishes and the jobs they start are one trace.
+ * the events it publishes and the jobs they start are one trace. An event the
+ * outbox relay publishes later keeps it too: its row carries the writer's
+ * context (currentTraceContext), published within (withTraceContext).
  *
  * This module imports no instrumented package itself: main.ts calls
  * `startTracing` before it imports the service, so the ESM loader hook sees
@@ -40,6 +42,22 @@ let bullmqTelemetry: Telemetry | undefined;
 /** BullMQ's telemetry hook for queues and workers, or undefined when tracing is off. */
 export const queueTelemetry = (): Telemetry | undefined => bullmqTelemetry;
 
+/** A trace context in the W3C propagation format: `traceparent` and, when set, `tracestate`. */
+export type TraceContext = Record<string, string>;
+
+let propagate: { current(): TraceContext | undefined; within<T>(carried: TraceContext, work: () => T): T } | undefined;
+
+/**
+ * The trace context of the work under way, for work that continues it where
+ * the process's async context does not reach (an outbox row the relay
+ * publishes later); undefined when tracing is off or nothing is traced.
+ */
+export const currentTraceContext = (): TraceContext | undefined => propagate?.current();
+
+/** Runs `work` in the trace `carried` (from currentTraceContext) continues, or as is when tracing is off or there is none. */
+export const withTraceContext = <T>(carried: TraceContext | null | undefined, work: () => T): T =>
+  propagate && carried ? propagate.within(carried, work) : work();
+
 /** Starts tracing for `service` when requested; returns a flush-and-stop for shutdown. */
 export async function startTracing(service: string): Promise<() => Promise<void>> {
   if (!tracingRequested()) return async () => undefined;
@@ -47,7 +65,7 @@ export async function startTracing(service: string): Promise<() => Promise<void>
   // and wrapping only the instrumented packages (wrapping every module costs start time and breaks some star exports).
   register(TRACING_LOADER_HOOK, import.meta.url, { data: { include: INSTRUMENTED_MODULES } });
   const [
-    { NodeSDK },
+    { NodeSDK, api },
     { HttpInstrumentation },
     { ExpressInstrumentation },
     { PgInstrumentation },
@@ -67,11 +85,21 @@ export async function startTracing(service: string): Promise<() => Promise<void>
       // Probes and scrapes would be most of the spans and say nothing.
       new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => /^\/(healthz|readyz|metrics)\b/.test(req.url ?? '') }),
       new ExpressInstrumentation(),
-      new PgInstrumentation(),
+      // Statements outside any trace are the outbox relays' and the sweeps' polls: a trace each would bury the requests'.
+      new PgInstrumentation({ requireParentSpan: true }),
       new IORedisInstrumentation(),
     ],
   });
   sdk.start();
   bullmqTelemetry = new BullMQOtel({ tracerName: 'bullmq' });
+  const { context, propagation, ROOT_CONTEXT } = api;
+  propagate = {
+    current() {
+      const carrier: TraceContext = {};
+      propagation.inject(context.active(), carrier);
+      return carrier.traceparent ? carrier : undefined;
+    },
+    within: (carried, work) => context.with(propagation.extract(ROOT_CONTEXT, carried), work),
+  };
   return () => sdk.shutdown();
 }

@@ -4,13 +4,14 @@ import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { createRedis, EventBus } from '@neuralbeat/common';
+import { createRedis, EventBus, OUTBOX_TABLE } from '@neuralbeat/common';
+import { eventQueueName } from '@neuralbeat/common/contracts';
 import { SERVICE_NAMES, buildService, type ServiceName } from '../../../scripts/buildServices';
 import { SERVICE_FLAGS } from '../../../scripts/memoryBudget';
 import { ToolService } from '../../../services/content/src/services/toolService';
 import { insertAccounts, signIn } from '../../support/admin';
 import { scratchBuildDir } from '../../support/scratchBuild';
-import { createTestDatabase, testRedisPrefix, type TestDatabase } from '../../support/testEnv';
+import { createTestDatabase, testRedis, testRedisPrefix, type TestDatabase } from '../../support/testEnv';
 import { freePort, waitFor } from '../../support/throwawayServers';
 
 interface ReceivedSpan {
@@ -134,6 +135,9 @@ beforeAll(async () => {
     PIPELINE_URL: `http://127.0.0.1:${pipeline}`,
     DEMO_FEEDS: 'false',
     WEB_DIST: 'web/dist',
+    // The relays take an event their writer could not publish soon, not after the default 5 s.
+    OUTBOX_POLL_MS: '100',
+    OUTBOX_RELAY_AFTER_MS: '200',
   };
   // Only the standard OTEL_* variables turn tracing on.
   const traced = {
@@ -218,6 +222,39 @@ describe('OpenTelemetry traces of the compiled services', () => {
     // The publish's Redis commands (BullMQ's scripts) under its producer span.
     expect(content.some((s) => s.scope === '@opentelemetry/instrumentation-ioredis')).toBe(true);
     expect(content.some((s) => s.kind === SPAN_KIND_PRODUCER && s.name === 'add events-search.tool.approved')).toBe(true);
+  }, 60_000);
+
+  it('an event the outbox relay publishes, its writer having failed to, is handled in the trace of the request that wrote it', async () => {
+    const tool = await submittedTool('relay-lens');
+    // The direct publish fails: BullMQ's job counter of search's event queue (INCR'd by every add, never by the worker)
+    // holds a value INCR refuses, on this test's own Redis prefix.
+    const redis = testRedis();
+    const counter = `${prefix}:${eventQueueName('search')}:id`;
+    const count = await redis.get(counter);
+    await redis.set(counter, 'not a number');
+    let traceId: string;
+    try {
+      traceId = await approveInNewTrace(tool.id);
+      const [row] = await database
+        .db(OUTBOX_TABLE)
+        .where({ name: 'tool.approved' })
+        .whereRaw("payload->>'toolId' = ?", [String(tool.id)]);
+      expect(row.published_at).toBeNull();
+    } finally {
+      await (count === null ? redis.del(counter) : redis.set(counter, count));
+      redis.disconnect();
+    }
+
+    await waitFor(
+      () => spansOf(traceId).some((s) => s.service === 'neuralbeat-search' && s.kind === SPAN_KIND_CONSUMER),
+      "search's handling of the relayed event exported in the request's trace",
+    );
+    const [row] = await database
+      .db(OUTBOX_TABLE)
+      .where({ name: 'tool.approved' })
+      .whereRaw("payload->>'toolId' = ?", [String(tool.id)]);
+    expect(row.published_at).not.toBeNull();
+    expect(spansOf(traceId).some((s) => s.service === 'neuralbeat-content' && s.name === 'POST /api/admin/tools/:id/approve')).toBe(true);
   }, 60_000);
 
   it('a read the gateway forwards on its fast path (outside Express) carries the trace to content', async () => {
