@@ -4,7 +4,8 @@
  * the heap limits of scripts/memoryBudget.ts),
  * with no TypeScript loader in the running system. Our shared code
  * (@neuralbeat/common) is bundled in; every npm package stays an import resolved
- * from node_modules, so the image needs production dependencies only.
+ * from node_modules, so the image needs production dependencies only. Entries
+ * and the chunks they share sit together in the dist folder.
  * `npm run build:services` runs it; `npm start` and the Dockerfile call it.
  */
 import fs from 'node:fs';
@@ -94,8 +95,10 @@ export async function buildService(service: ServiceName, options: { outdir?: str
     format: 'esm',
     target: 'node24',
     sourcemap: 'linked',
-    // One copy of shared code per entry keeps every file runnable on its own; they are small.
-    splitting: false,
+    // What an entry imports dynamically goes in chunks of its own, loaded when the import runs, not hoisted into the
+    // entry: main.ts starts tracing and only then imports the service, whose express, pg and ioredis the hook must see load.
+    // Entries share the chunks (next to them in the dist folder) instead of each carrying a copy of the shared code.
+    splitting: true,
     metafile: true,
     logLevel: 'warning',
     plugins: [packagesExternal],

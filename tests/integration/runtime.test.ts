@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
 import { SERVICE_NAMES, buildService, importedPackages } from '../../scripts/buildServices';
+import { TRACING_LOADER_HOOK } from '../../services/common/src/tracing';
 import { createTestDatabase } from '../support/testEnv';
 import { scratchBuildDir } from '../support/scratchBuild';
 
@@ -38,12 +39,35 @@ describe('compiled services', () => {
   // Loaded at start they cost the pipeline about 7 MB it holds for nothing under AI_PROVIDER=local (docs/operations.md, Memory).
   it('the pipeline loads the AI SDKs only when a rewrite asks for one', async () => {
     const { metafile } = await buildService('pipeline', { write: false, outdir: scratch.pipeline!.dir });
-    const main = Object.entries(metafile.outputs).find(([file]) => file.endsWith('/main.js'))![1];
-    const sdk = main.imports.filter((i) => i.path === 'openai' || i.path === '@google/genai');
-    expect(sdk.map((i) => [i.path, i.kind]).sort()).toEqual([
-      ['@google/genai', 'dynamic-import'],
-      ['openai', 'dynamic-import'],
-    ]);
+    const sdk = Object.values(metafile.outputs).flatMap((o) => o.imports.filter((i) => i.path === 'openai' || i.path === '@google/genai'));
+    expect([...new Set(sdk.map((i) => `${i.path} ${i.kind}`))].sort()).toEqual(['@google/genai dynamic-import', 'openai dynamic-import']);
+  });
+
+  // Tracing's loader hook must be in place before express, pg and ioredis load (docs/observability.md, Traces).
+  it.each(SERVICE_NAMES)('%s main.js loads no package before it has started tracing', async (service) => {
+    const { metafile } = await buildService(service, { write: false, outdir: scratch[service]!.dir });
+    const main = Object.keys(metafile.outputs).find((file) => file.endsWith('/main.js'))!;
+    // Everything main.js loads before its own code runs: the files it imports statically, and theirs.
+    const before = new Set<string>();
+    const visit = (file: string) => {
+      for (const imp of metafile.outputs[file]!.imports.filter((i) => i.kind === 'import-statement'))
+        if (imp.external) before.add(imp.path);
+        else visit(imp.path);
+    };
+    visit(main);
+    expect([...before]).toEqual(['node:module']);
+    // The rest comes with the service, imported once tracing has started.
+    expect(metafile.outputs[main]!.imports.some((i) => i.kind === 'dynamic-import' && !i.external)).toBe(true);
+  });
+
+  // The image installs production dependencies only (npm ci --omit=dev), so the hook must be one installed at the top.
+  it('the loader hook tracing registers comes from a production package every service declares', () => {
+    const parts = TRACING_LOADER_HOOK.split('/');
+    const pkg = parts.slice(0, TRACING_LOADER_HOOK.startsWith('@') ? 2 : 1).join('/');
+    const installed = readJson('package-lock.json').packages[`node_modules/${pkg}`];
+    expect(installed).toBeDefined();
+    expect(installed.dev).toBeUndefined();
+    for (const service of SERVICE_NAMES) expect(dependencies(`services/${service}/package.json`)).toContain(pkg);
   });
 
   it('compiled migrations apply to an empty database under the same names as the TypeScript sources', { timeout: 60_000 }, async () => {

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { EVENT_SCHEMAS, type EventName } from './contracts/events';
 import { BusUnavailableError, type EventBus, type EventPayload } from './events';
 import type { ServiceMetrics } from './metrics';
+import { currentTraceContext, withTraceContext, type TraceContext } from './tracing';
 
 /**
  * The transactional outbox (table `event_outbox`, content migration 2026112310A).
@@ -25,6 +26,8 @@ interface OutboxRow {
   name: EventName;
   payload: unknown;
   request_id: string | null;
+  /** The trace of the request that wrote it, so a relay's publish continues that trace (null when tracing is off). */
+  trace_context: TraceContext | null;
   occurred_at: Date;
 }
 
@@ -86,7 +89,13 @@ export async function transactionWithEvents<T>(
     const value = await work(
       trx,
       (name, payload, requestId) => {
-        pending.push({ event_id: randomUUID(), name, payload: EVENT_SCHEMAS[name].parse(payload), request_id: requestId ?? null });
+        pending.push({
+          event_id: randomUUID(),
+          name,
+          payload: EVENT_SCHEMAS[name].parse(payload),
+          request_id: requestId ?? null,
+          trace_context: currentTraceContext() ?? null,
+        });
       },
       writeEmitted,
     );
@@ -176,7 +185,7 @@ export class OutboxRelay {
     const { db, bus, logger, relayAfterMs, batchSize } = this.options;
     return db.transaction(async (trx) => {
       const rows: OutboxRow[] = await trx(OUTBOX_TABLE)
-        .select('id', 'event_id', 'name', 'payload', 'request_id', 'occurred_at')
+        .select('id', 'event_id', 'name', 'payload', 'request_id', 'trace_context', 'occurred_at')
         .whereNull('published_at')
         .where('occurred_at', '<', trx.raw('clock_timestamp() - make_interval(secs => ?)', [relayAfterMs / 1000]))
         .orderBy('id')
@@ -187,7 +196,8 @@ export class OutboxRelay {
       let blocked = false;
       for (const row of rows) {
         try {
-          await publishRow(bus, row);
+          // In the writer's trace: its subscribers' handling joins the request that caused it, however late.
+          await withTraceContext(row.trace_context, () => publishRow(bus, row));
           sent.push(row.id);
         } catch (err) {
           await trx(OUTBOX_TABLE)
