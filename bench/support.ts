@@ -35,9 +35,17 @@ export async function benchDatabase(): Promise<{ url: string; db: Knex; drop(): 
   };
 }
 
-/** Starts a TypeScript entry point in its own process (so load generation does not share its CPU) and waits for `readyUrl`. */
-export async function startProcess(entry: string, env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
-  return startNode(['--import', 'tsx', entry], env, readyUrl);
+/**
+ * Starts a TypeScript entry point in its own process (so load generation does not share its CPU) and waits
+ * up to `readyWithinMs` for `readyUrl`.
+ */
+export async function startProcess(
+  entry: string,
+  env: Record<string, string>,
+  readyUrl: string,
+  readyWithinMs = 20_000,
+): Promise<ChildProcess> {
+  return startNode(['--import', 'tsx', entry], env, readyUrl, readyWithinMs);
 }
 
 /** Compiles a service and runs it as `npm start` does (plain JavaScript, its heap limits), so its memory is production's. */
@@ -46,12 +54,12 @@ export async function startCompiledService(service: ServiceName, env: Record<str
   return startNode([...SERVICE_FLAGS[service], `services/${service}/dist/main.js`], env, readyUrl);
 }
 
-async function startNode(args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
+async function startNode(args: string[], env: Record<string, string>, readyUrl: string, readyWithinMs = 20_000): Promise<ChildProcess> {
   const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let i = 0; i < 200; i++) {
+  for (const began = Date.now(); Date.now() - began < readyWithinMs;) {
     try {
       if ((await fetch(readyUrl)).ok) return child;
     } catch {
