@@ -8,7 +8,8 @@ import { MailFrame } from '../../components/MailFrame';
 import { Seo } from '../../seo/Seo';
 import { useComposeIssue, useDryRun, useEditIssue, useIssue, useIssues, useScheduleIssue, useSendNow, useSendTest } from './mailApi';
 import type { AdminNewsletterIssue, AdminNewsletterIssueSummary, NewsletterIssueStatus } from '@neuralbeat/common/contracts';
-import { Alert, Panel, Stat, StatGrid, Table, TableScroll, Tabs } from './components/AdminUi';
+import { Alert, BackLink, DataTable, MailText, Panel, Stat, StatGrid, Tabs } from './components/AdminUi';
+import { Loaded } from './components/Loaded';
 import { ConfirmDialog } from './components/ConfirmDialog';
 import { formatDateTime } from './format';
 
@@ -58,50 +59,47 @@ function IssueList() {
         </Button>
       </PageTop>
       <Panel title="Issues" id="issues">
-        {issues.isPending ? (
-          <Skeleton $height="12rem" />
-        ) : issues.isError ? (
-          <Alert tone="error">Could not load the issues: {issues.error.message}</Alert>
-        ) : issues.data.issues.length === 0 ? (
-          <p>No issues yet. Compose one from the past 7 days, or wait for the weekly job.</p>
-        ) : (
-          <TableScroll>
-            <Table>
-              <thead>
-                <tr>
-                  <th>#</th>
-                  <th>Subject</th>
-                  <th>Status</th>
-                  <th>When</th>
-                  <th className="num">Recipients</th>
-                  <th className="num">Sent</th>
-                  <th className="num">Pending</th>
-                  <th className="num">Failed</th>
-                  <th className="num">Bounced</th>
+        <Loaded
+          query={issues}
+          skeleton="12rem"
+          failure="Could not load the issues"
+          isEmpty={(data) => data.issues.length === 0}
+          empty="No issues yet. Compose one from the past 7 days, or wait for the weekly job."
+        >
+          {(data) => (
+            <DataTable
+              columns={[
+                '#',
+                'Subject',
+                'Status',
+                'When',
+                { label: 'Recipients', num: true },
+                { label: 'Sent', num: true },
+                { label: 'Pending', num: true },
+                { label: 'Failed', num: true },
+                { label: 'Bounced', num: true },
+              ]}
+            >
+              {data.issues.map((i) => (
+                <tr key={i.id} data-issue={i.id}>
+                  <td>{i.number}</td>
+                  <td>
+                    <Link to={`/admin/newsletter/${i.id}`}>{i.subject}</Link>
+                  </td>
+                  <td>
+                    <IssueBadge status={i.status} />
+                  </td>
+                  <td>{whenText(i)}</td>
+                  <td className="num">{i.counts.recipients}</td>
+                  <td className="num">{i.counts.sent}</td>
+                  <td className="num">{i.counts.pending}</td>
+                  <td className="num">{i.counts.failed}</td>
+                  <td className="num">{i.counts.bounced}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {issues.data.issues.map((i) => (
-                  <tr key={i.id} data-issue={i.id}>
-                    <td>{i.number}</td>
-                    <td>
-                      <Link to={`/admin/newsletter/${i.id}`}>{i.subject}</Link>
-                    </td>
-                    <td>
-                      <IssueBadge status={i.status} />
-                    </td>
-                    <td>{whenText(i)}</td>
-                    <td className="num">{i.counts.recipients}</td>
-                    <td className="num">{i.counts.sent}</td>
-                    <td className="num">{i.counts.pending}</td>
-                    <td className="num">{i.counts.failed}</td>
-                    <td className="num">{i.counts.bounced}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </TableScroll>
-        )}
+              ))}
+            </DataTable>
+          )}
+        </Loaded>
       </Panel>
     </Container>
   );
@@ -119,17 +117,19 @@ function IssueScreen({ id }: { id: number }) {
   return (
     <Container>
       <Seo title="Newsletter issue" noindex />
-      <Back to="/admin/newsletter">← All issues</Back>
-      {q.isPending ? (
-        <>
-          <Skeleton $height="2.5rem" $width="50%" style={{ margin: '1rem 0' }} />
-          <Skeleton $height="30rem" />
-        </>
-      ) : q.isError ? (
-        <Alert tone="error">Could not load this issue: {q.error.message}</Alert>
-      ) : (
-        <IssueDetail issue={q.data.issue} />
-      )}
+      <BackLink to="/admin/newsletter">← All issues</BackLink>
+      <Loaded
+        query={q}
+        skeleton={
+          <>
+            <Skeleton $height="2.5rem" $width="50%" style={{ margin: '1rem 0' }} />
+            <Skeleton $height="30rem" />
+          </>
+        }
+        failure="Could not load this issue"
+      >
+        {(data) => <IssueDetail issue={data.issue} />}
+      </Loaded>
     </Container>
   );
 }
@@ -149,7 +149,11 @@ function IssueDetail({ issue }: { issue: AdminNewsletterIssue }) {
           Text
         </button>
       </Tabs>
-      {part === 'html' ? <MailFrame html={issue.html} title={`Preview of issue #${issue.number}`} /> : <Pre>{issue.text}</Pre>}
+      {part === 'html' ? (
+        <MailFrame html={issue.html} title={`Preview of issue #${issue.number}`} />
+      ) : (
+        <MailText $maxHeight="50rem">{issue.text}</MailText>
+      )}
     </Panel>
   );
   return (
@@ -378,12 +382,6 @@ function SendPanel({ issue }: { issue: AdminNewsletterIssue }) {
   );
 }
 
-const Back = styled(Link)`
-  display: inline-block;
-  margin-top: 1.5rem;
-  text-decoration: none;
-  font-weight: 600;
-`;
 const Columns = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
@@ -442,14 +440,4 @@ const Progress = styled.div`
     background: #16a34a;
     transition: width 0.3s ease;
   }
-`;
-const Pre = styled.pre`
-  white-space: pre-wrap;
-  word-break: break-word;
-  background: ${(p) => p.theme.colors.surface};
-  border-radius: ${(p) => p.theme.radius.md};
-  padding: 1rem;
-  font-size: 0.88rem;
-  max-height: 50rem;
-  overflow: auto;
 `;
