@@ -2,21 +2,17 @@ import { useState, type FormEvent } from 'react';
 import { NavLink, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { AdminContentItem, AdminContentKind } from '@neuralbeat/common/contracts';
-import { ApiError } from '../../api/client';
 import { Button, Container, Input, Muted, PageHeading, TextArea } from '../../components/ui';
 import { useToast } from '../../components/toast/ToastProvider';
 import { Seo } from '../../seo/Seo';
 import NotFoundPage from '../NotFoundPage';
-import { useManageItem, useManagedItems } from './api';
+import { apiFailure, useManageItem, useManagedItems } from './api';
 import { ADMIN_CONTENT_KINDS, ADMIN_KINDS, type AdminFieldDef, type AdminKindDef } from './contentKinds';
 import { ACTIONS_COLUMN, Alert, DataTable, Panel, Select, StatusBadge, Toolbar } from './components/AdminUi';
 import { Loaded } from './components/Loaded';
 import { formatDateTime } from './format';
 
 const isKind = (k: string | undefined): k is AdminContentKind => (ADMIN_CONTENT_KINDS as readonly string[]).includes(k ?? '');
-
-/** The API's message and the field it names, or the status line when the answer was not our envelope. */
-const failure = (err: Error) => (err instanceof ApiError && err.envelope) || { message: err.message, field: undefined };
 
 /** /admin/content/{kind}: the events, jobs, learning resources or tools visitors see; create, edit, publish, unpublish, delete. */
 export default function ContentPage() {
@@ -136,7 +132,7 @@ function ItemRow({ def, item, onEdit }: { def: AdminKindDef; item: AdminContentI
       { action, id: item.id },
       {
         onSuccess: (res) => toast({ title: 'Done', description: res.message, variant: 'success' }),
-        onError: (err) => toast({ title: 'Error', description: failure(err).message, variant: 'destructive' }),
+        onError: (err) => toast({ title: 'Error', description: apiFailure(err).message, variant: 'destructive' }),
       },
     );
   return (
@@ -248,7 +244,7 @@ function ItemForm({ def, item, onDone }: { def: AdminKindDef; item: AdminContent
   const [values, setValues] = useState<Record<string, string | boolean>>(() =>
     Object.fromEntries(def.fields.map((f) => [f.name, f.type === 'select' && !item ? '' : asFormValue(f, item?.[f.name])])),
   );
-  const error = manage.isError ? failure(manage.error) : null;
+  const error = manage.isError ? apiFailure(manage.error) : null;
   const fieldError = (name: string) => (error?.field === name ? error.message : undefined);
 
   const handleSubmit = (e: FormEvent) => {

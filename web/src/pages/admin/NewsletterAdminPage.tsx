@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { ApiError } from '../../api/client';
 import { Badge, Button, Container, Input, Muted, PageHeading, PageTop, Skeleton, TextArea } from '../../components/ui';
 import { useToast } from '../../components/toast/ToastProvider';
 import { MailFrame } from '../../components/MailFrame';
 import { Seo } from '../../seo/Seo';
 import { useComposeIssue, useDryRun, useEditIssue, useIssue, useIssues, useScheduleIssue, useSendNow, useSendTest } from './mailApi';
+import { apiFailure } from './api';
 import type { AdminNewsletterIssue, AdminNewsletterIssueSummary, NewsletterIssueStatus } from '@neuralbeat/common/contracts';
 import { Alert, BackLink, DataTable, MailText, Panel, Stat, StatGrid, Tabs } from './components/AdminUi';
 import { Loaded } from './components/Loaded';
@@ -19,9 +19,6 @@ const IssueBadge = ({ status }: { status: NewsletterIssueStatus }) => (
     {status.charAt(0).toUpperCase() + status.slice(1)}
   </Badge>
 );
-
-/** The API's message for a failed call (it names what was wrong), else the status line. */
-const failure = (err: Error) => (err instanceof ApiError ? (err.envelope?.message ?? err.message) : err.message);
 
 /** /admin/newsletter and /admin/newsletter/{id}: the issues, and one issue to preview, edit, test, schedule or send. */
 export default function NewsletterAdminPage() {
@@ -51,7 +48,7 @@ function IssueList() {
           onClick={() =>
             compose.mutate(undefined, {
               onSuccess: (res) => navigate(`/admin/newsletter/${res.issue.id}`),
-              onError: (err) => toast({ title: 'Error', description: failure(err), variant: 'destructive' }),
+              onError: (err) => toast({ title: 'Error', description: apiFailure(err).message, variant: 'destructive' }),
             })
           }
         >
@@ -208,7 +205,7 @@ function EditForm({ issue }: { issue: AdminNewsletterIssue }) {
   const toast = useToast();
   const [form, setForm] = useState({ subject: issue.subject, preheader: issue.preheader, intro: issue.intro });
   const changed = form.subject !== issue.subject || form.preheader !== issue.preheader || form.intro !== issue.intro;
-  const field = edit.error instanceof ApiError ? edit.error.envelope?.field : undefined;
+  const field = edit.error ? apiFailure(edit.error).field : undefined;
   const save = (e: FormEvent) => {
     e.preventDefault();
     edit.mutate(form, {
@@ -241,7 +238,7 @@ function EditForm({ issue }: { issue: AdminNewsletterIssue }) {
           onChange={(e) => setForm((f) => ({ ...f, intro: e.target.value }))}
           aria-invalid={field === 'intro' || undefined}
         />
-        {edit.isError && <Alert tone="error">{failure(edit.error)}</Alert>}
+        {edit.isError && <Alert tone="error">{apiFailure(edit.error).message}</Alert>}
         <div>
           <Button type="submit" disabled={edit.isPending || !changed}>
             {edit.isPending ? 'Saving...' : 'Save changes'}
@@ -269,7 +266,7 @@ function SendPanel({ issue }: { issue: AdminNewsletterIssue }) {
   const [testTo, setTestTo] = useState('');
   const [at, setAt] = useState(inAnHour);
   const [confirming, setConfirming] = useState(false);
-  const onError = (err: Error) => toast({ title: 'Error', description: failure(err), variant: 'destructive' });
+  const onError = (err: Error) => toast({ title: 'Error', description: apiFailure(err).message, variant: 'destructive' });
   return (
     <Panel title="Send" id="send">
       <Step>
@@ -280,7 +277,7 @@ function SendPanel({ issue }: { issue: AdminNewsletterIssue }) {
             it now.
           </p>
         ) : dryRun.isError ? (
-          <Alert tone="error">{failure(dryRun.error)}</Alert>
+          <Alert tone="error">{apiFailure(dryRun.error).message}</Alert>
         ) : (
           <p>Count who would receive it, without sending anything.</p>
         )}

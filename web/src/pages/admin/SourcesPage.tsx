@@ -2,12 +2,10 @@ import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { SOURCE_KINDS, type SourceKind } from '@neuralbeat/common/contracts/browser';
 import type { AdminSource } from '@neuralbeat/common/contracts';
-import type { ErrorEnvelope } from '@neuralbeat/common/errors';
-import { ApiError } from '../../api/client';
 import { Badge, Button, Container, Input, Muted, PageHeading } from '../../components/ui';
 import { useToast } from '../../components/toast/ToastProvider';
 import { Seo } from '../../seo/Seo';
-import { useSourceAction, useSources } from './api';
+import { apiFailure, useSourceAction, useSources } from './api';
 import { ACTIONS_COLUMN, Alert, CellNote, DataTable, Panel, RowActions, Select } from './components/AdminUi';
 import { Loaded } from './components/Loaded';
 import { formatDateTime, formatInterval } from './format';
@@ -24,20 +22,6 @@ const KINDS: Record<SourceKind, { label: string; placeholder: string }> = {
 
 /** Counter columns read as words: `items_seen` → "Items seen". */
 const counterLabel = (key: string) => key.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
-
-function errorMessage(err: Error): { message: string; field?: string } {
-  if (err instanceof ApiError) {
-    try {
-      // The service answers with our error envelope; the browser trusts its own API's shapes.
-      const { error } = JSON.parse(err.body) as ErrorEnvelope;
-      if (error?.message) return { message: error.message, field: error.field };
-    } catch {
-      // Not JSON: fall back to the status line below.
-    }
-    return { message: err.message };
-  }
-  return { message: err.message };
-}
 
 /** /admin/sources: every source of every kind, its schedule and last collection; add, enable, disable, collect now. */
 export default function SourcesPage() {
@@ -79,7 +63,7 @@ function AddSource() {
   const [feedUrl, setFeedUrl] = useState('');
   const [kind, setKind] = useState<SourceKind>('news');
   const [intervalHours, setIntervalHours] = useState('');
-  const failure = action.isError ? errorMessage(action.error) : null;
+  const failure = action.isError ? apiFailure(action.error) : null;
   const handleSubmit = (e: FormEvent) => {
     e.preventDefault();
     action.mutate(
@@ -178,7 +162,7 @@ function SourceRow({ source }: { source: AdminSource }) {
             description: res.message,
             variant: 'success',
           }),
-        onError: (err) => toast({ title: 'Error', description: errorMessage(err).message, variant: 'destructive' }),
+        onError: (err) => toast({ title: 'Error', description: apiFailure(err).message, variant: 'destructive' }),
       },
     );
   const changeInterval = (e: FormEvent<HTMLFormElement>) => {
@@ -188,7 +172,7 @@ function SourceRow({ source }: { source: AdminSource }) {
       { action: 'interval', id: source.id, body: { intervalHours: hours } },
       {
         onSuccess: (res) => toast({ title: 'Interval changed', description: res.message, variant: 'success' }),
-        onError: (err) => toast({ title: 'Error', description: errorMessage(err).message, variant: 'destructive' }),
+        onError: (err) => toast({ title: 'Error', description: apiFailure(err).message, variant: 'destructive' }),
       },
     );
   };
