@@ -5,7 +5,7 @@ import { NEWS_CATEGORIES } from '@neuralbeat/common/contracts';
 import { canonicalUrl, itemKey } from './canonicalUrl';
 import { isThin } from '../fulltext/thinText';
 import { CollectedArticlesRepository } from '../repositories/collectedArticlesRepository';
-import { fetchFeed } from './feedFetcher';
+import { collectSource, type CollectionRun } from './sourceCollection';
 import { parseFeed, type FeedItem } from './feedParser';
 import { SourcesRepository, type CollectionCounts, type NewsSourceRow } from '../repositories/sourcesRepository';
 
@@ -20,17 +20,15 @@ export function newsCategory(categories: string[]): string {
   return 'Research';
 }
 
-export interface CollectResult {
-  sourceId: number;
-  status: 'collected' | 'not-modified' | 'failed' | 'disabled' | 'missing';
+interface ArticleLists {
   /** Articles stored for the first time. */
   newArticleIds: number[];
   /** Known articles whose title, summary or content the feed changed. */
   updatedArticleIds: number[];
   /** Items in the feed, items that repeated an identity already in this fetch (folded into it), items with no link or guid. */
   counts?: CollectionCounts;
-  error?: string;
 }
+export type CollectResult = CollectionRun<ArticleLists>;
 
 /** The article columns a feed item fills. */
 type ItemRow = ReturnType<typeof itemRow>;
@@ -94,45 +92,29 @@ export class Collector {
   }
 
   /** Never throws for a bad source: the problem is recorded on the source and reported. */
-  async collect(sourceId: number, requestId?: string): Promise<CollectResult> {
-    const source = await this.sources.find(sourceId);
-    const none = { newArticleIds: [], updatedArticleIds: [] };
-    if (!source) return { sourceId, status: 'missing', ...none };
-    if (!source.enabled) return { sourceId, status: 'disabled', ...none };
-    try {
-      const fetched = await fetchFeed(
-        source.feed_url,
-        { etag: source.etag, lastModified: source.last_modified },
-        this.timeoutMs,
-        this.userAgent,
-      );
-      if (fetched.status === 'not-modified') {
-        await this.sources.recordSuccess(source.id, {}, 'not-modified');
-        return { sourceId, status: 'not-modified', ...none };
-      }
-      const items = await parseFeed(fetched.text!, fetched.contentType);
-      const { rows, counts } = this.identify(source, items, requestId);
-      const stored = await transactionWithEvents(this.db, this.bus, async (trx, emit) => {
-        const stored = await this.articles.store(trx, rows);
-        for (const id of [...stored.added, ...stored.updated]) emit('article.collected', { articleId: id, sourceId: source.id }, requestId);
-        return stored;
-      });
-      const result = { ...counts, added: stored.added.length, updated: stored.updated.length };
-      await this.sources.recordSuccess(
-        source.id,
-        { etag: fetched.etag ?? null, lastModified: fetched.lastModified ?? null },
-        'collected',
-        result,
-      );
-      this.logger.info({ sourceId, requestId, ...result }, 'source collected');
-      return { sourceId, status: 'collected', newArticleIds: stored.added, updatedArticleIds: stored.updated, counts };
-    } catch (err) {
-      const message =
-        err instanceof Error ? (err.name === 'TimeoutError' ? `Timed out after ${this.timeoutMs} ms` : err.message) : String(err);
-      await this.sources.recordFailure(source.id, message);
-      this.logger.warn({ sourceId, requestId, err: message }, 'source failed');
-      return { sourceId, status: 'failed', ...none, error: message };
-    }
+  collect(sourceId: number, requestId?: string): Promise<CollectResult> {
+    return collectSource<ArticleLists>(
+      { sources: this.sources, logger: this.logger, timeoutMs: this.timeoutMs, userAgent: this.userAgent },
+      {
+        noun: 'source',
+        none: { newArticleIds: [], updatedArticleIds: [] },
+        conditional: true,
+        store: async (source, fetched) => {
+          const items = await parseFeed(fetched.text, fetched.contentType);
+          const { rows, counts } = this.identify(source, items, requestId);
+          const stored = await transactionWithEvents(this.db, this.bus, async (trx, emit) => {
+            const stored = await this.articles.store(trx, rows);
+            for (const id of [...stored.added, ...stored.updated])
+              emit('article.collected', { articleId: id, sourceId: source.id }, requestId);
+            return stored;
+          });
+          const tally = { ...counts, added: stored.added.length, updated: stored.updated.length };
+          return { result: { newArticleIds: stored.added, updatedArticleIds: stored.updated, counts }, tally, logged: tally };
+        },
+      },
+      sourceId,
+      requestId,
+    );
   }
 
   /** One row per item identity; later items with an identity already seen in this fetch are folded into the first, and said so. */

@@ -1,6 +1,6 @@
 import { transactionWithEvents, type EventBus, type Knex, type Logger } from '@neuralbeat/common';
 import { canonicalTag } from '@neuralbeat/common/contracts';
-import { fetchFeed } from '../collect/feedFetcher';
+import { collectSource, type CollectionRun } from '../collect/sourceCollection';
 import { SourcesRepository, type NewsSourceRow } from '../repositories/sourcesRepository';
 import { distinct, type EventsRead } from './collectedEvent';
 import { EventsRepository, type ScoredEvent } from './eventsRepository';
@@ -12,9 +12,7 @@ const DAY_MS = 86_400_000;
 /** Events that ended this long before a source's first collection are history, not news: never imported. */
 export const PAST_CUTOFF_DAYS = 30;
 
-export interface EventCollectResult {
-  sourceId: number;
-  status: 'collected' | 'failed' | 'disabled' | 'missing';
+interface EventLists {
   added: number[];
   updated: number[];
   /** Events unpublished because their source cancelled them. */
@@ -23,8 +21,8 @@ export interface EventCollectResult {
   joined?: number[];
   seen?: number;
   skipped?: { key: string; reason: string }[];
-  error?: string;
 }
+export type EventCollectResult = CollectionRun<EventLists>;
 
 export interface EventCollectorOptions {
   timeoutMs: number;
@@ -69,73 +67,74 @@ export class EventCollector {
   }
 
   /** Never throws for a bad source: the problem is recorded on the source and reported. */
-  async collect(sourceId: number, requestId?: string): Promise<EventCollectResult> {
-    const none = { added: [], updated: [], closed: [] };
-    const source = await this.sources.find(sourceId);
-    if (!source) return { sourceId, status: 'missing', ...none };
-    if (!source.enabled) return { sourceId, status: 'disabled', ...none };
-    try {
-      // No conditional GET: the 12-month window of recurrences moves every day, unchanged file or not.
-      const fetched = await fetchFeed(source.feed_url, { etag: null, lastModified: null }, this.options.timeoutMs, this.options.userAgent);
-      const text = fetched.text ?? '';
-      const format = formatOf(text, fetched.contentType);
-      if (source.kind === 'ical' && format !== 'ical') throw new Error('Not an iCalendar file (no BEGIN:VCALENDAR)');
-      const now = this.options.now?.() ?? new Date();
-      const result = await transactionWithEvents(this.db, this.bus, async (trx, emit) => {
-        const firstCollected = await this.events.firstCollectedAt(trx, source.id, now);
-        const cutoff = new Date(firstCollected.getTime() - PAST_CUTOFF_DAYS * DAY_MS);
-        const read = await this.read(format, text, source, {
-          from: new Date(Math.max(cutoff.getTime(), now.getTime() - PAST_CUTOFF_DAYS * DAY_MS)),
-          to: new Date(now.getTime() + RECURRENCE_HORIZON_DAYS * DAY_MS),
-        });
-        const skipped = [...read.skipped];
-        const current: ScoredEvent[] = [];
-        for (const event of read.events) {
-          if ((event.end ?? event.start).getTime() < cutoff.getTime()) {
-            skipped.push({ key: event.key, reason: `ended more than ${PAST_CUTOFF_DAYS} days before the source's first collection` });
-            continue;
-          }
-          const relevance = scoreRelevance(event);
-          current.push({
-            ...event,
-            tags: distinct([...event.tags.map(canonicalTag), ...relevance.subjects]),
-            score: relevance.score,
-            reasons: relevance.reasons,
-          });
-        }
-        const stored = await this.events.store(trx, source, current, this.options.relevanceThreshold, now);
-        for (const id of [...stored.added, ...stored.updated, ...stored.closed]) emit('event.changed', { eventId: id }, requestId);
-        return { ...stored, seen: read.events.length + read.skipped.length, skipped: [...skipped, ...stored.skipped] };
-      });
-      await this.sources.recordSuccess(source.id, {}, 'collected', {
-        seen: result.seen,
-        folded: result.joined.length,
-        unidentified: result.skipped.length,
-        added: result.added.length,
-        updated: result.updated.length,
-        closed: result.closed.length,
-      });
-      this.logger.info(
-        {
-          sourceId,
-          requestId,
-          kind: source.kind,
-          added: result.added.length,
-          updated: result.updated.length,
-          closed: result.closed.length,
-          joined: result.joined.length,
-          skipped: result.skipped.length,
+  collect(sourceId: number, requestId?: string): Promise<EventCollectResult> {
+    const { timeoutMs, userAgent } = this.options;
+    return collectSource<EventLists>(
+      { sources: this.sources, logger: this.logger, timeoutMs, userAgent },
+      {
+        noun: 'event source',
+        none: { added: [], updated: [], closed: [] },
+        // No conditional GET: the 12-month window of recurrences moves every day, unchanged file or not.
+        conditional: false,
+        store: async (source, fetched) => {
+          const result = await this.store(source, fetched.text, fetched.contentType, requestId);
+          return {
+            result,
+            tally: {
+              seen: result.seen,
+              folded: result.joined.length,
+              unidentified: result.skipped.length,
+              added: result.added.length,
+              updated: result.updated.length,
+              closed: result.closed.length,
+            },
+            logged: {
+              kind: source.kind,
+              added: result.added.length,
+              updated: result.updated.length,
+              closed: result.closed.length,
+              joined: result.joined.length,
+              skipped: result.skipped.length,
+            },
+          };
         },
-        'event source collected',
-      );
-      return { sourceId, status: 'collected', ...result };
-    } catch (err) {
-      const message =
-        err instanceof Error ? (err.name === 'TimeoutError' ? `Timed out after ${this.options.timeoutMs} ms` : err.message) : String(err);
-      await this.sources.recordFailure(source.id, message);
-      this.logger.warn({ sourceId, requestId, err: message }, 'event source failed');
-      return { sourceId, status: 'failed', ...none, error: message };
-    }
+      },
+      sourceId,
+      requestId,
+    );
+  }
+
+  /** Reads the body in its format and stores its events in the 12-month window, scored, announcing each change. */
+  private async store(source: NewsSourceRow, text: string, contentType: string | undefined, requestId?: string) {
+    const format = formatOf(text, contentType);
+    if (source.kind === 'ical' && format !== 'ical') throw new Error('Not an iCalendar file (no BEGIN:VCALENDAR)');
+    const now = this.options.now?.() ?? new Date();
+    return transactionWithEvents(this.db, this.bus, async (trx, emit) => {
+      const firstCollected = await this.events.firstCollectedAt(trx, source.id, now);
+      const cutoff = new Date(firstCollected.getTime() - PAST_CUTOFF_DAYS * DAY_MS);
+      const read = await this.read(format, text, source, {
+        from: new Date(Math.max(cutoff.getTime(), now.getTime() - PAST_CUTOFF_DAYS * DAY_MS)),
+        to: new Date(now.getTime() + RECURRENCE_HORIZON_DAYS * DAY_MS),
+      });
+      const skipped = [...read.skipped];
+      const current: ScoredEvent[] = [];
+      for (const event of read.events) {
+        if ((event.end ?? event.start).getTime() < cutoff.getTime()) {
+          skipped.push({ key: event.key, reason: `ended more than ${PAST_CUTOFF_DAYS} days before the source's first collection` });
+          continue;
+        }
+        const relevance = scoreRelevance(event);
+        current.push({
+          ...event,
+          tags: distinct([...event.tags.map(canonicalTag), ...relevance.subjects]),
+          score: relevance.score,
+          reasons: relevance.reasons,
+        });
+      }
+      const stored = await this.events.store(trx, source, current, this.options.relevanceThreshold, now);
+      for (const id of [...stored.added, ...stored.updated, ...stored.closed]) emit('event.changed', { eventId: id }, requestId);
+      return { ...stored, seen: read.events.length + read.skipped.length, skipped: [...skipped, ...stored.skipped] };
+    });
   }
 
   private read(

@@ -35,6 +35,16 @@ export function parseSchemaDate(value: unknown): { at: Date; allDay: boolean; zo
   return { at: dt.toJSDate(), allDay, zone };
 }
 
+type SchemaDate = NonNullable<ReturnType<typeof parseSchemaDate>>;
+
+/** An event's time from its start and end dates: an end not after the start is no end; all-day and zone go by the start. */
+const timeOf = (start: SchemaDate, end: SchemaDate | null) => ({
+  start: start.at,
+  end: end && end.at.getTime() > start.at.getTime() ? end.at : null,
+  allDay: start.allDay,
+  timezone: start.zone,
+});
+
 /** Every Event node in the page's JSON-LD blocks (arrays and `@graph` walked). */
 function eventNodes(html: string): Json[] {
   const { document } = parseHTML(html);
@@ -125,10 +135,7 @@ export function readEventPage(html: string, pageUrl: string): EventsRead {
       key,
       name,
       description,
-      start: start.at,
-      end: end && end.at.getTime() > start.at.getTime() ? end.at : null,
-      allDay: start.allDay,
-      timezone: start.zone,
+      ...timeOf(start, end),
       location: place.text || (online || place.virtual ? 'Online' : NO_LOCATION),
       virtual: online || place.virtual,
       url: /^https?:\/\//.test(url) ? url : pageUrl,
@@ -192,10 +199,7 @@ export async function readEventFeed(xml: string): Promise<EventsRead> {
       key,
       name,
       description,
-      start: start.at,
-      end: end && end.at.getTime() > start.at.getTime() ? end.at : null,
-      allDay: start.allDay,
-      timezone: start.zone,
+      ...timeOf(start, end),
       location: location || NO_LOCATION,
       virtual,
       url: item.link && /^https?:\/\//.test(item.link) ? item.link : null,

@@ -1,6 +1,6 @@
 import { transactionWithEvents, type EventBus, type Knex, type Logger } from '@neuralbeat/common';
 import type { SourceKind } from '@neuralbeat/common/contracts';
-import { fetchFeed } from '../collect/feedFetcher';
+import { collectSource, type CollectionRun } from '../collect/sourceCollection';
 import { SourcesRepository, type NewsSourceRow } from '../repositories/sourcesRepository';
 import { readGreenhouse, readJobFeed, readLever, type BoardRead } from './boards';
 import { CollectedJobsRepository, jobRow, type CollectedJobRow } from './jobsRepository';
@@ -9,9 +9,7 @@ const DAY_MS = 86_400_000;
 /** A whole board with descriptions is one answer: a large Greenhouse board (500+ jobs at ~15 kB each) is well over a news feed's 5 MB. */
 const MAX_BOARD_BYTES = 64 * 1024 * 1024;
 
-export interface JobCollectResult {
-  sourceId: number;
-  status: 'collected' | 'not-modified' | 'failed' | 'disabled' | 'missing';
+interface JobLists {
   added: number[];
   updated: number[];
   /** Jobs closed: gone from the board, or past their age (any source's). */
@@ -19,8 +17,8 @@ export interface JobCollectResult {
   /** Postings on the board; those left out, with why. */
   seen?: number;
   skipped?: { externalId: string; reason: string }[];
-  error?: string;
 }
+export type JobCollectResult = CollectionRun<JobLists>;
 
 const READERS: Partial<Record<SourceKind, (text: string, contentType?: string) => BoardRead | Promise<BoardRead>>> = {
   greenhouse: readGreenhouse,
@@ -57,68 +55,45 @@ export class JobCollector {
   }
 
   /** Never throws for a bad board: the problem is recorded on the source and reported. */
-  async collect(sourceId: number, requestId?: string): Promise<JobCollectResult> {
-    const none = { added: [], updated: [], closed: [] };
-    const source = await this.sources.find(sourceId);
-    if (!source) return { sourceId, status: 'missing', ...none };
-    if (!source.enabled) return { sourceId, status: 'disabled', ...none };
-    const read = READERS[source.kind];
-    if (!read) return { sourceId, status: 'failed', ...none, error: `${source.kind} is not a job source` };
-    try {
-      const fetched = await fetchFeed(
-        source.feed_url,
-        { etag: source.etag, lastModified: source.last_modified },
-        this.options.timeoutMs,
-        this.options.userAgent,
-        MAX_BOARD_BYTES,
-      );
-      if (fetched.status === 'not-modified') {
-        const closed = await transactionWithEvents(this.db, this.bus, (trx, emit) => this.closeExpired(trx, emit, requestId));
-        await this.sources.recordSuccess(source.id, {}, 'not-modified');
-        return { sourceId, status: 'not-modified', ...none, closed };
-      }
-      const board = await read(fetched.text!, fetched.contentType);
-      const { rows, skipped } = await this.rows(source, board);
-      const result = await transactionWithEvents(this.db, this.bus, async (trx, emit) => {
-        const stored = await this.jobs.store(trx, rows);
-        // Listed but not taken (too old, no description) closes too: no page can be shown for it.
-        const gone = await this.jobs.closeMissing(
-          trx,
-          source.id,
-          rows.map((r) => r.external_id),
-        );
-        const expired = await this.closeExpired(trx, emit, requestId);
-        for (const id of [...stored.added, ...stored.updated, ...gone]) emit('job.changed', { jobId: id }, requestId);
-        return { ...stored, closed: [...gone, ...expired] };
-      });
-      await this.sources.recordSuccess(source.id, { etag: fetched.etag ?? null, lastModified: fetched.lastModified ?? null }, 'collected', {
-        seen: board.jobs.length + board.skipped.length,
-        folded: 0,
-        unidentified: skipped.length,
-        added: result.added.length,
-        updated: result.updated.length,
-        closed: result.closed.length,
-      });
-      this.logger.info(
-        {
-          sourceId,
-          requestId,
-          kind: source.kind,
-          added: result.added.length,
-          updated: result.updated.length,
-          closed: result.closed.length,
-          skipped: skipped.length,
+  collect(sourceId: number, requestId?: string): Promise<JobCollectResult> {
+    const { timeoutMs, userAgent } = this.options;
+    return collectSource<JobLists>(
+      { sources: this.sources, logger: this.logger, timeoutMs, userAgent },
+      {
+        noun: 'job source',
+        none: { added: [], updated: [], closed: [] },
+        conditional: true,
+        maxBytes: MAX_BOARD_BYTES,
+        refuse: (source) => (READERS[source.kind] ? undefined : `${source.kind} is not a job source`),
+        // An unchanged board still has jobs that reach their age.
+        unchanged: async () => ({ closed: await this.closeExpiredJobs(requestId) }),
+        store: async (source, fetched) => {
+          const board = await READERS[source.kind]!(fetched.text, fetched.contentType);
+          const { rows, skipped } = await this.rows(source, board);
+          const stored = await transactionWithEvents(this.db, this.bus, async (trx, emit) => {
+            const stored = await this.jobs.store(trx, rows);
+            // Listed but not taken (too old, no description) closes too: no page can be shown for it.
+            const gone = await this.jobs.closeMissing(
+              trx,
+              source.id,
+              rows.map((r) => r.external_id),
+            );
+            const expired = await this.closeExpired(trx, emit, requestId);
+            for (const id of [...stored.added, ...stored.updated, ...gone]) emit('job.changed', { jobId: id }, requestId);
+            return { ...stored, closed: [...gone, ...expired] };
+          });
+          const seen = board.jobs.length + board.skipped.length;
+          const counts = { added: stored.added.length, updated: stored.updated.length, closed: stored.closed.length };
+          return {
+            result: { ...stored, seen, skipped },
+            tally: { seen, folded: 0, unidentified: skipped.length, ...counts },
+            logged: { kind: source.kind, ...counts, skipped: skipped.length },
+          };
         },
-        'job source collected',
-      );
-      return { sourceId, status: 'collected', ...result, seen: board.jobs.length + board.skipped.length, skipped };
-    } catch (err) {
-      const message =
-        err instanceof Error ? (err.name === 'TimeoutError' ? `Timed out after ${this.options.timeoutMs} ms` : err.message) : String(err);
-      await this.sources.recordFailure(source.id, message);
-      this.logger.warn({ sourceId, requestId, err: message }, 'job source failed');
-      return { sourceId, status: 'failed', ...none, error: message };
-    }
+      },
+      sourceId,
+      requestId,
+    );
   }
 
   /** Closes every job past its validThrough or its age, announcing each; for the sweep, so jobs close with no board collected. */

@@ -2,20 +2,17 @@ import { useState, type FormEvent } from 'react';
 import { NavLink, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { AdminContentItem, AdminContentKind } from '@neuralbeat/common/contracts';
-import { ApiError } from '../../api/client';
-import { Button, Container, Input, Muted, PageHeading, Skeleton, TextArea } from '../../components/ui';
+import { Button, Container, Input, Muted, PageHeading, TextArea } from '../../components/ui';
 import { useToast } from '../../components/toast/ToastProvider';
 import { Seo } from '../../seo/Seo';
 import NotFoundPage from '../NotFoundPage';
-import { useManageItem, useManagedItems } from './api';
+import { apiFailure, useManageItem, useManagedItems } from './api';
 import { ADMIN_CONTENT_KINDS, ADMIN_KINDS, type AdminFieldDef, type AdminKindDef } from './contentKinds';
-import { Alert, Panel, StatusBadge, Table, TableScroll, Toolbar } from './components/AdminUi';
+import { ACTIONS_COLUMN, Alert, DataTable, Panel, Select, StatusBadge, Toolbar } from './components/AdminUi';
+import { Loaded } from './components/Loaded';
 import { formatDateTime } from './format';
 
 const isKind = (k: string | undefined): k is AdminContentKind => (ADMIN_CONTENT_KINDS as readonly string[]).includes(k ?? '');
-
-/** The API's message and the field it names, or the status line when the answer was not our envelope. */
-const failure = (err: Error) => (err instanceof ApiError && err.envelope) || { message: err.message, field: undefined };
 
 /** /admin/content/{kind}: the events, jobs, learning resources or tools visitors see; create, edit, publish, unpublish, delete. */
 export default function ContentPage() {
@@ -82,59 +79,44 @@ function KindScreen({ def }: { def: AdminKindDef }) {
             <option value="false">Unpublished</option>
           </select>
         </Toolbar>
-        {items.isPending ? (
-          <Skeleton $height="12rem" />
-        ) : items.isError ? (
-          <Alert tone="error">
-            Could not load {def.title.toLowerCase()}: {items.error.message}
-          </Alert>
-        ) : items.data.items.length === 0 ? (
-          <p>No {def.title.toLowerCase()} match.</p>
-        ) : (
-          <>
-            <TableScroll>
-              <Table>
-                <thead>
-                  <tr>
-                    <th>Name</th>
-                    <th>Status</th>
-                    {def.relevance && <th>Relevance</th>}
-                    <th>Added</th>
-                    <th>
-                      <span className="visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {items.data.items.map((item) => (
-                    <ItemRow key={item.id} def={def} item={item} onEdit={() => setEditing(item)} />
-                  ))}
-                </tbody>
-              </Table>
-            </TableScroll>
-            <Toolbar>
-              <span>
-                {offset + 1}–{offset + items.data.items.length} of {items.data.total}
-              </span>
-              <Button
-                type="button"
-                $variant="outline"
-                disabled={offset === 0}
-                onClick={() => setOffset(Math.max(0, offset - items.data.limit))}
-              >
-                Previous
-              </Button>
-              <Button
-                type="button"
-                $variant="outline"
-                disabled={offset + items.data.items.length >= items.data.total}
-                onClick={() => setOffset(offset + items.data.limit)}
-              >
-                Next
-              </Button>
-            </Toolbar>
-          </>
-        )}
+        <Loaded
+          query={items}
+          skeleton="12rem"
+          failure={`Could not load ${def.title.toLowerCase()}`}
+          isEmpty={(data) => data.items.length === 0}
+          empty={`No ${def.title.toLowerCase()} match.`}
+        >
+          {(data) => (
+            <>
+              <DataTable columns={['Name', 'Status', def.relevance && 'Relevance', 'Added', ACTIONS_COLUMN]}>
+                {data.items.map((item) => (
+                  <ItemRow key={item.id} def={def} item={item} onEdit={() => setEditing(item)} />
+                ))}
+              </DataTable>
+              <Toolbar>
+                <span>
+                  {offset + 1}–{offset + data.items.length} of {data.total}
+                </span>
+                <Button
+                  type="button"
+                  $variant="outline"
+                  disabled={offset === 0}
+                  onClick={() => setOffset(Math.max(0, offset - data.limit))}
+                >
+                  Previous
+                </Button>
+                <Button
+                  type="button"
+                  $variant="outline"
+                  disabled={offset + data.items.length >= data.total}
+                  onClick={() => setOffset(offset + data.limit)}
+                >
+                  Next
+                </Button>
+              </Toolbar>
+            </>
+          )}
+        </Loaded>
       </Panel>
     </Container>
   );
@@ -150,7 +132,7 @@ function ItemRow({ def, item, onEdit }: { def: AdminKindDef; item: AdminContentI
       { action, id: item.id },
       {
         onSuccess: (res) => toast({ title: 'Done', description: res.message, variant: 'success' }),
-        onError: (err) => toast({ title: 'Error', description: failure(err).message, variant: 'destructive' }),
+        onError: (err) => toast({ title: 'Error', description: apiFailure(err).message, variant: 'destructive' }),
       },
     );
   return (
@@ -262,7 +244,7 @@ function ItemForm({ def, item, onDone }: { def: AdminKindDef; item: AdminContent
   const [values, setValues] = useState<Record<string, string | boolean>>(() =>
     Object.fromEntries(def.fields.map((f) => [f.name, f.type === 'select' && !item ? '' : asFormValue(f, item?.[f.name])])),
   );
-  const error = manage.isError ? failure(manage.error) : null;
+  const error = manage.isError ? apiFailure(manage.error) : null;
   const fieldError = (name: string) => (error?.field === name ? error.message : undefined);
 
   const handleSubmit = (e: FormEvent) => {
@@ -388,13 +370,6 @@ const CheckLabel = styled.label`
   align-items: center;
   gap: 0.5rem;
   min-height: 2.5rem;
-`;
-const Select = styled.select`
-  height: 2.5rem;
-  padding: 0 0.5rem;
-  border: 1px solid ${(p) => p.theme.colors.border};
-  border-radius: ${(p) => p.theme.radius.md};
-  font: inherit;
 `;
 const FieldError = styled.p`
   margin: 0;

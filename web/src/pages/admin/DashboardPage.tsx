@@ -3,11 +3,12 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { DUPLICATE_STATS_DAYS, SEO_SCORE_THRESHOLD, lastDays } from '@neuralbeat/common/contracts/browser';
 import type { AuditAction, AuditEntry, QueueSummary } from '@neuralbeat/common/contracts';
-import { Button, Container, PageHeading, Skeleton } from '../../components/ui';
+import { Button, Container, PageHeading } from '../../components/ui';
 import { useToast } from '../../components/toast/ToastProvider';
 import { Seo } from '../../seo/Seo';
 import { useArticleStats, useAudit, useDuplicateStats, useProviderHistory, useQueues, useRetryFailed } from './api';
-import { Alert, Panel, Stat, StatGrid, Table, TableScroll, statusColor } from './components/AdminUi';
+import { ACTIONS_COLUMN, DataTable, Panel, RowActions, Stat, StatGrid, statusColor } from './components/AdminUi';
+import { Loaded } from './components/Loaded';
 import { BarChart, HorizontalBars, LineChart } from './components/charts';
 import { formatDateTime } from './format';
 
@@ -106,27 +107,25 @@ function PipelineStatus() {
   const stats = useArticleStats();
   return (
     <Panel title="Pipeline status" id="pipeline-status">
-      {stats.isPending ? (
-        <Skeleton $height="12rem" />
-      ) : stats.isError ? (
-        <Alert tone="error">Failed to load article processing statistics.</Alert>
-      ) : (
-        <>
-          <StatGrid>
-            <Stat label="Awaiting processing" value={stats.data.stats.pendingContent} testId="pending-content" />
-            <Stat label="Held: SEO below 68" value={stats.data.stats.pendingSeo} testId="pending-seo" />
-            <Stat label="Flagged duplicates" value={stats.data.stats.pendingDuplicate} testId="pending-duplicate" />
-          </StatGrid>
-          <HorizontalBars
-            label="Articles by status"
-            data={stats.data.statusBreakdown.map((s) => ({
-              label: s.status.charAt(0).toUpperCase() + s.status.slice(1),
-              value: s.count,
-              color: statusColor(s.status),
-            }))}
-          />
-        </>
-      )}
+      <Loaded query={stats} skeleton="12rem" failure={() => 'Failed to load article processing statistics.'}>
+        {(data) => (
+          <>
+            <StatGrid>
+              <Stat label="Awaiting processing" value={data.stats.pendingContent} testId="pending-content" />
+              <Stat label="Held: SEO below 68" value={data.stats.pendingSeo} testId="pending-seo" />
+              <Stat label="Flagged duplicates" value={data.stats.pendingDuplicate} testId="pending-duplicate" />
+            </StatGrid>
+            <HorizontalBars
+              label="Articles by status"
+              data={data.statusBreakdown.map((s) => ({
+                label: s.status.charAt(0).toUpperCase() + s.status.slice(1),
+                value: s.count,
+                color: statusColor(s.status),
+              }))}
+            />
+          </>
+        )}
+      </Loaded>
     </Panel>
   );
 }
@@ -138,35 +137,35 @@ function Charts() {
   return (
     <div>
       <Panel title={`Duplicates per day (last ${DUPLICATE_STATS_DAYS} days)`} id="duplicates-chart">
-        {duplicates.isPending ? (
-          <Skeleton $height="9rem" />
-        ) : duplicates.isError ? (
-          <Alert tone="error">Could not load statistics</Alert>
-        ) : (
-          <BarChart
-            label="Duplicates per day"
-            data={days.map((d) => ({ label: d, value: duplicates.data.byDate.find((b) => b.date === d)?.count ?? 0 }))}
-          />
-        )}
+        <Loaded query={duplicates} skeleton="9rem" failure={() => 'Could not load statistics'}>
+          {(data) => (
+            <BarChart
+              label="Duplicates per day"
+              data={days.map((d) => ({ label: d, value: data.byDate.find((b) => b.date === d)?.count ?? 0 }))}
+            />
+          )}
+        </Loaded>
       </Panel>
       <Panel title="AI provider success rate by day" id="provider-chart">
-        {providers.isPending ? (
-          <Skeleton $height="9rem" />
-        ) : providers.isError ? (
-          <Alert tone="error">Could not load provider history</Alert>
-        ) : providers.data.providers.length === 0 ? (
-          <p>No provider calls in the last {providers.data.days.length} days.</p>
-        ) : (
-          <LineChart
-            label="Share of successful provider calls per day"
-            days={providers.data.days}
-            series={providers.data.providers.map((p, i) => ({
-              name: p.name,
-              color: PROVIDER_COLORS[i % PROVIDER_COLORS.length]!,
-              values: p.daily.map((d) => (d.calls ? Math.round((d.successes / d.calls) * 100) : null)),
-            }))}
-          />
-        )}
+        <Loaded
+          query={providers}
+          skeleton="9rem"
+          failure={() => 'Could not load provider history'}
+          isEmpty={(data) => data.providers.length === 0}
+          empty={(data) => `No provider calls in the last ${data.days.length} days.`}
+        >
+          {(data) => (
+            <LineChart
+              label="Share of successful provider calls per day"
+              days={data.days}
+              series={data.providers.map((p, i) => ({
+                name: p.name,
+                color: PROVIDER_COLORS[i % PROVIDER_COLORS.length]!,
+                values: p.daily.map((d) => (d.calls ? Math.round((d.successes / d.calls) * 100) : null)),
+              }))}
+            />
+          )}
+        </Loaded>
       </Panel>
     </div>
   );
@@ -176,34 +175,25 @@ function Queues() {
   const queues = useQueues();
   return (
     <Panel title="Queues" id="queues">
-      {queues.isPending ? (
-        <Skeleton $height="10rem" />
-      ) : queues.isError ? (
-        <Alert tone="error">Could not load the queues: {queues.error.message}</Alert>
-      ) : (
-        <TableScroll>
-          <Table>
-            <thead>
-              <tr>
-                <th>Queue</th>
-                <th className="num">Waiting</th>
-                <th className="num">Active</th>
-                <th className="num">Delayed</th>
-                <th className="num">Completed</th>
-                <th className="num">Failed</th>
-                <th>
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {queues.data.queues.map((q) => (
-                <QueueRow key={q.name} queue={q} />
-              ))}
-            </tbody>
-          </Table>
-        </TableScroll>
-      )}
+      <Loaded query={queues} skeleton="10rem" failure="Could not load the queues">
+        {(data) => (
+          <DataTable
+            columns={[
+              'Queue',
+              { label: 'Waiting', num: true },
+              { label: 'Active', num: true },
+              { label: 'Delayed', num: true },
+              { label: 'Completed', num: true },
+              { label: 'Failed', num: true },
+              ACTIONS_COLUMN,
+            ]}
+          >
+            {data.queues.map((q) => (
+              <QueueRow key={q.name} queue={q} />
+            ))}
+          </DataTable>
+        )}
+      </Loaded>
     </Panel>
   );
 }
@@ -237,14 +227,14 @@ function QueueRow({ queue }: { queue: QueueSummary }) {
         </td>
         <td>
           {c.failed > 0 && (
-            <RowActions>
+            <QueueActions>
               <Button type="button" $variant="ghost" aria-expanded={open} onClick={() => setOpen(!open)}>
                 {open ? 'Hide failures' : 'Show failures'}
               </Button>
               <Button type="button" $variant="outline" disabled={retry.isPending} onClick={() => handleRetry()}>
                 Retry failed
               </Button>
-            </RowActions>
+            </QueueActions>
           )}
         </td>
       </tr>
@@ -278,36 +268,26 @@ function RecentActions() {
   const audit = useAudit();
   return (
     <Panel title="Recent operator actions" id="audit">
-      {audit.isPending ? (
-        <Skeleton $height="6rem" />
-      ) : audit.isError ? (
-        <Alert tone="error">Could not load the audit log: {audit.error.message}</Alert>
-      ) : audit.data.entries.length === 0 ? (
-        <p>No changes made by operators yet.</p>
-      ) : (
-        <TableScroll>
-          <Table>
-            <thead>
-              <tr>
-                <th>When</th>
-                <th>Who</th>
-                <th>What</th>
-                <th className="num">How many</th>
+      <Loaded
+        query={audit}
+        skeleton="6rem"
+        failure="Could not load the audit log"
+        isEmpty={(data) => data.entries.length === 0}
+        empty="No changes made by operators yet."
+      >
+        {(data) => (
+          <DataTable columns={['When', 'Who', 'What', { label: 'How many', num: true }]}>
+            {data.entries.map((e) => (
+              <tr key={e.id}>
+                <td>{formatDateTime(e.createdAt)}</td>
+                <td>{e.actor}</td>
+                <td>{describeAction(e)}</td>
+                <td className="num">{e.affectedCount}</td>
               </tr>
-            </thead>
-            <tbody>
-              {audit.data.entries.map((e) => (
-                <tr key={e.id}>
-                  <td>{formatDateTime(e.createdAt)}</td>
-                  <td>{e.actor}</td>
-                  <td>{describeAction(e)}</td>
-                  <td className="num">{e.affectedCount}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </TableScroll>
-      )}
+            ))}
+          </DataTable>
+        )}
+      </Loaded>
     </Panel>
   );
 }
@@ -380,15 +360,8 @@ const SoonCard = styled.div`
     font-weight: 600;
   }
 `;
-const RowActions = styled.div`
-  display: flex;
-  gap: 0.4rem;
+const QueueActions = styled(RowActions)`
   justify-content: flex-end;
-  button {
-    min-height: 2rem;
-    padding: 0 0.6rem;
-    font-size: 0.85rem;
-  }
 `;
 const Failures = styled.ul`
   list-style: none;

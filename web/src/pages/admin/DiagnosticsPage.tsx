@@ -16,7 +16,7 @@ import { Button, Container, PageHeading, PageTop, Skeleton } from '../../compone
 import { useToast } from '../../components/toast/ToastProvider';
 import { Seo } from '../../seo/Seo';
 import { useDiagnostics, useRequeueStuck } from './api';
-import { Alert, BackLink, Panel, Stat, StatGrid, StatusBadge, Table, TableScroll } from './components/AdminUi';
+import { Alert, BackLink, DataTable, Panel, Stat, StatGrid, StatusBadge } from './components/AdminUi';
 import { PathLinks } from './components/PathLinks';
 import { formatDateTime } from './format';
 
@@ -200,64 +200,46 @@ function SectionData({ section }: { section: DiagnosticSection }) {
 function ArticleList({ articles, columns }: { articles: DiagnosticArticle[]; columns: ('seo' | 'attempts' | 'updated' | 'stage')[] }) {
   if (!articles.length) return null;
   return (
-    <TableScroll>
-      <Table>
-        <thead>
-          <tr>
-            <th>Article</th>
-            {columns.includes('stage') && <th>Status / last stage</th>}
-            {columns.includes('seo') && <th className="num">SEO score</th>}
-            {columns.includes('attempts') && <th className="num">Attempts</th>}
-            {columns.includes('updated') && <th>Updated</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {articles.map((a) => (
-            <tr key={a.id}>
-              <td>{a.title || `Article ${a.id}`}</td>
-              {columns.includes('stage') && (
-                <td>
-                  <StatusBadge status={a.status} /> {a.stage}
-                </td>
-              )}
-              {columns.includes('seo') && <td className="num">{a.seo_score ?? '–'}</td>}
-              {columns.includes('attempts') && <td className="num">{a.processing_attempts}</td>}
-              {columns.includes('updated') && <td>{formatDateTime(a.updatedAt)}</td>}
-            </tr>
-          ))}
-        </tbody>
-      </Table>
-    </TableScroll>
+    <DataTable
+      columns={[
+        'Article',
+        columns.includes('stage') && 'Status / last stage',
+        columns.includes('seo') && { label: 'SEO score', num: true },
+        columns.includes('attempts') && { label: 'Attempts', num: true },
+        columns.includes('updated') && 'Updated',
+      ]}
+    >
+      {articles.map((a) => (
+        <tr key={a.id}>
+          <td>{a.title || `Article ${a.id}`}</td>
+          {columns.includes('stage') && (
+            <td>
+              <StatusBadge status={a.status} /> {a.stage}
+            </td>
+          )}
+          {columns.includes('seo') && <td className="num">{a.seo_score ?? '–'}</td>}
+          {columns.includes('attempts') && <td className="num">{a.processing_attempts}</td>}
+          {columns.includes('updated') && <td>{formatDateTime(a.updatedAt)}</td>}
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
 function SmallTable({ head, rows, empty }: { head: string[]; rows: (string | number)[][]; empty: string }) {
   if (!rows.length) return empty ? <Muted>{empty}</Muted> : null;
   return (
-    <TableScroll>
-      <Table>
-        <thead>
-          <tr>
-            {head.map((h, i) => (
-              <th key={h} className={i > 0 && typeof rows[0]![i] === 'number' ? 'num' : undefined}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r, i) => (
-            <tr key={i}>
-              {r.map((cell, j) => (
-                <td key={j} className={typeof cell === 'number' ? 'num' : undefined}>
-                  {cell}
-                </td>
-              ))}
-            </tr>
+    <DataTable columns={head.map((h, i) => ({ label: h, num: i > 0 && typeof rows[0]![i] === 'number' }))}>
+      {rows.map((r, i) => (
+        <tr key={i}>
+          {r.map((cell, j) => (
+            <td key={j} className={typeof cell === 'number' ? 'num' : undefined}>
+              {cell}
+            </td>
           ))}
-        </tbody>
-      </Table>
-    </TableScroll>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

@@ -1,13 +1,13 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { parseArticleId } from '@neuralbeat/common/contracts/browser';
-import type { DuplicateResetResult } from '@neuralbeat/common/contracts';
 import { Button, Container, Input, PageHeading, PageTop, Skeleton } from '../../components/ui';
 import { useToast } from '../../components/toast/ToastProvider';
 import { formatDate } from '../../lib/format';
 import { Seo } from '../../seo/Seo';
-import { useDuplicateStats, useResetDuplicates, type ResetBody } from './api';
-import { DryRunSwitch, ModeBanner, Panel, StatusBadge, Summary, Table, TableScroll } from './components/AdminUi';
+import { useDuplicateStats, useResetDuplicates } from './api';
+import { DataTable, DryRunSwitch, ModeBanner, Panel, StatusBadge, Summary } from './components/AdminUi';
+import { useFixRun } from './components/useFixRun';
 import { localToday } from './format';
 
 /** /admin/duplicates: duplicate statistics and the reset tool. */
@@ -28,7 +28,15 @@ function DuplicateManagement() {
   const [idInput, setIdInput] = useState('');
   const [ids, setIds] = useState<number[]>([]);
   const [dryRun, setDryRun] = useState(true);
-  const [result, setResult] = useState<{ data: DuplicateResetResult; dryRun: boolean } | null>(null);
+  const { result, run } = useFixRun(
+    reset,
+    {
+      nothing: { title: 'No articles found', description: 'No articles matching your criteria were found' },
+      done: 'Reset completed',
+      failed: 'Failed to reset duplicate articles',
+    },
+    () => void stats.refetch(),
+  );
 
   useEffect(() => {
     if (stats.isError)
@@ -49,26 +57,9 @@ function DuplicateManagement() {
   };
 
   const canRun = !reset.isPending && (ids.length > 0 || Boolean(date));
-  const handleRun = () => {
+  const handleRun = () =>
     // Ids take precedence and the date is then not sent; the date goes as yyyy-MM-dd.
-    const body: ResetBody = ids.length ? { dryRun, specificIds: ids } : { dryRun, fromDate: date };
-    reset.mutate(body, {
-      onSuccess: (data) => {
-        setResult({ data, dryRun: body.dryRun });
-        if (!data.results || data.results.total === 0) {
-          toast({
-            title: 'No articles found',
-            description: data.message || 'No articles matching your criteria were found',
-            variant: 'info',
-          });
-        } else {
-          toast({ title: body.dryRun ? 'Dry run completed' : 'Reset completed', description: data.message, variant: 'success' });
-        }
-        if (!body.dryRun) void stats.refetch();
-      },
-      onError: () => toast({ title: 'Error', description: 'Failed to reset duplicate articles', variant: 'destructive' }),
-    });
-  };
+    run(ids.length ? { dryRun, specificIds: ids } : { dryRun, fromDate: date });
 
   return (
     <>
@@ -92,24 +83,14 @@ function DuplicateManagement() {
             {stats.data.byDate.length === 0 ? (
               <p>No duplicates in the last 30 days.</p>
             ) : (
-              <TableScroll>
-                <Table aria-label="Duplicates per day, last 30 days">
-                  <thead>
-                    <tr>
-                      <th>Date</th>
-                      <th className="num">Count</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {stats.data.byDate.map((d) => (
-                      <tr key={d.date}>
-                        <td>{formatDate(`${d.date}T00:00:00Z`)}</td>
-                        <td className="num">{d.count}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </Table>
-              </TableScroll>
+              <DataTable label="Duplicates per day, last 30 days" columns={['Date', { label: 'Count', num: true }]}>
+                {stats.data.byDate.map((d) => (
+                  <tr key={d.date}>
+                    <td>{formatDate(`${d.date}T00:00:00Z`)}</td>
+                    <td className="num">{d.count}</td>
+                  </tr>
+                ))}
+              </DataTable>
             )}
           </>
         )}
@@ -170,30 +151,18 @@ function DuplicateManagement() {
               : `Successfully reset ${result.data.results.processed} out of ${result.data.results.total} articles`}
           </Summary>
           {result.data.results.articles.length > 0 && (
-            <TableScroll>
-              <Table>
-                <thead>
-                  <tr>
-                    <th>ID</th>
-                    <th>Title</th>
-                    <th>Publish Date</th>
-                    <th>Status</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {result.data.results.articles.map((a) => (
-                    <tr key={a.id}>
-                      <td>{a.id}</td>
-                      <td>{a.title}</td>
-                      <td>{formatDate(a.publishDate)}</td>
-                      <td>
-                        <StatusBadge status={a.status} tone={result.dryRun ? 'amber' : a.status === 'pending' ? 'green' : undefined} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
-            </TableScroll>
+            <DataTable columns={['ID', 'Title', 'Publish Date', 'Status']}>
+              {result.data.results.articles.map((a) => (
+                <tr key={a.id}>
+                  <td>{a.id}</td>
+                  <td>{a.title}</td>
+                  <td>{formatDate(a.publishDate)}</td>
+                  <td>
+                    <StatusBadge status={a.status} tone={result.dryRun ? 'amber' : a.status === 'pending' ? 'green' : undefined} />
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
           )}
         </Panel>
       )}

@@ -4,7 +4,7 @@ import { SEO_SCORE_THRESHOLD } from '@neuralbeat/common/contracts/browser';
 import { Button, Container, Muted, PageHeading } from '../../components/ui';
 import { Seo } from '../../seo/Seo';
 import { useFixLowSeo } from './api';
-import { Alert, BackLink, DryRunSwitch, Panel, Stat, StatGrid, StatusBadge, Table, TableScroll } from './components/AdminUi';
+import { Alert, BackLink, DataTable, DryRunSwitch, Panel, Stat, StatGrid, StatusBadge } from './components/AdminUi';
 
 /** /admin/fix-low-seo: pending articles below the SEO threshold become skipped with attempts at 3. */
 export default function FixLowSeoPage() {
@@ -43,28 +43,16 @@ export default function FixLowSeoPage() {
             <Stat label="Updated" value={result.dryRun ? '(Dry Run)' : result.updatedCount} testId="low-seo-updated" />
           </StatGrid>
           {result.sampleArticles.length > 0 && (
-            <TableScroll>
-              <Table aria-label="Sample articles">
-                <thead>
-                  <tr>
-                    <th>ID</th>
-                    <th>Title</th>
-                    <th className="num">SEO Score</th>
-                    <th>Status</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {result.sampleArticles.map((a) => (
-                    <tr key={a.id}>
-                      <td>{a.id}</td>
-                      <td>{a.title}</td>
-                      <td className="num">{a.seo_score}</td>
-                      <td>{result.dryRun ? <span>{a.processing_status} → skipped</span> : <StatusBadge status="skipped" />}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
-            </TableScroll>
+            <DataTable label="Sample articles" columns={['ID', 'Title', { label: 'SEO Score', num: true }, 'Status']}>
+              {result.sampleArticles.map((a) => (
+                <tr key={a.id}>
+                  <td>{a.id}</td>
+                  <td>{a.title}</td>
+                  <td className="num">{a.seo_score}</td>
+                  <td>{result.dryRun ? <span>{a.processing_status} → skipped</span> : <StatusBadge status="skipped" />}</td>
+                </tr>
+              ))}
+            </DataTable>
           )}
         </Panel>
       )}

@@ -1,36 +1,20 @@
 import { useState } from 'react';
-import type { PublishedStatusFixResult } from '@neuralbeat/common/contracts';
 import { Button, Container, Muted, PageHeading } from '../../components/ui';
-import { useToast } from '../../components/toast/ToastProvider';
 import { Seo } from '../../seo/Seo';
 import { useFixPublishedStatuses } from './api';
-import { BackLink, DryRunSwitch, ModeBanner, Panel, StatusBadge, Summary, Table, TableScroll } from './components/AdminUi';
+import { BackLink, DataTable, DryRunSwitch, ModeBanner, Panel, StatusBadge, Summary } from './components/AdminUi';
+import { useFixRun } from './components/useFixRun';
 
 /** /admin/fix-status: articles in the news feed whose status is not completed. */
 export default function FixStatusPage() {
   const fix = useFixPublishedStatuses();
-  const toast = useToast();
   const [dryRun, setDryRun] = useState(true);
-  const [result, setResult] = useState<{ data: PublishedStatusFixResult; dryRun: boolean } | null>(null);
-
-  const handleRun = () => {
-    const body = { dryRun };
-    fix.mutate(body, {
-      onSuccess: (data) => {
-        setResult({ data, dryRun: body.dryRun });
-        if (!data.results || data.results.total === 0) {
-          toast({
-            title: 'No articles need fixing',
-            description: data.message || 'All articles already have the correct status',
-            variant: 'info',
-          });
-        } else {
-          toast({ title: body.dryRun ? 'Dry run completed' : 'Fix completed', description: data.message, variant: 'success' });
-        }
-      },
-      onError: () => toast({ title: 'Error', description: 'Failed to fix article statuses', variant: 'destructive' }),
-    });
-  };
+  const { result, run } = useFixRun(fix, {
+    nothing: { title: 'No articles need fixing', description: 'All articles already have the correct status' },
+    done: 'Fix completed',
+    failed: 'Failed to fix article statuses',
+  });
+  const handleRun = () => run({ dryRun });
 
   return (
     <Container>
@@ -58,34 +42,18 @@ export default function FixStatusPage() {
                   ? `Found ${result.data.results.total} articles that would be fixed`
                   : `Successfully fixed ${result.data.results.processed} out of ${result.data.results.total} articles`}
               </Summary>
-              <TableScroll>
-                <Table>
-                  <thead>
-                    <tr>
-                      <th>ID</th>
-                      <th>Title</th>
-                      <th>Current Status</th>
-                      <th>News Feed ID</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {result.data.results.articles.map((a) => (
-                      <tr key={a.id}>
-                        <td>{a.id}</td>
-                        <td>{a.title}</td>
-                        <td>
-                          {result.dryRun ? (
-                            <StatusBadge status={a.oldStatus} tone="amber" />
-                          ) : (
-                            <StatusBadge status="completed" tone="green" />
-                          )}
-                        </td>
-                        <td>{a.newsFeedId}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </Table>
-              </TableScroll>
+              <DataTable columns={['ID', 'Title', 'Current Status', 'News Feed ID']}>
+                {result.data.results.articles.map((a) => (
+                  <tr key={a.id}>
+                    <td>{a.id}</td>
+                    <td>{a.title}</td>
+                    <td>
+                      {result.dryRun ? <StatusBadge status={a.oldStatus} tone="amber" /> : <StatusBadge status="completed" tone="green" />}
+                    </td>
+                    <td>{a.newsFeedId}</td>
+                  </tr>
+                ))}
+              </DataTable>
             </>
           )}
         </Panel>

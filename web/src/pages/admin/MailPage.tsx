@@ -6,7 +6,9 @@ import { useToast } from '../../components/toast/ToastProvider';
 import { MailFrame } from '../../components/MailFrame';
 import { Seo } from '../../seo/Seo';
 import { useCaughtMail, useClearMail, useMailMessage } from './mailApi';
-import { Alert, Panel, Table, TableScroll, Tabs } from './components/AdminUi';
+import { Alert, DataTable, MailText, Panel, Table, TableScroll, Tabs } from './components/AdminUi';
+import { Loaded } from './components/Loaded';
+import type { AdminMailMessage } from '@neuralbeat/common/contracts';
 import { formatDateTime } from './format';
 
 const formatSize = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`);
@@ -27,57 +29,44 @@ export default function MailPage() {
     <Container>
       <Seo title="Mail" noindex />
       <PageHeading>Mail</PageHeading>
-      {mail.isPending ? (
-        <Skeleton $height="12rem" />
-      ) : mail.isError ? (
-        <Alert tone="error">Could not load the caught mail: {mail.error.message}</Alert>
-      ) : !mail.data.enabled ? (
-        <Alert tone="info" title="The mail catcher is not enabled">
-          Mail is sent through {mail.data.smtp} (SMTP_URL is set), so nothing is kept here. Unset SMTP_URL to catch mail locally.
-        </Alert>
-      ) : (
-        <>
-          <Muted>
-            No SMTP server is configured (SMTP_URL), so the pipeline sends every mail to the local catcher at {mail.data.smtp}. It keeps the
-            last 500 messages in memory until the pipeline restarts.
-          </Muted>
-          <Panel
-            title={`Caught mail (${mail.data.messages.length})`}
-            id="caught-mail"
-            actions={
-              <Button
-                type="button"
-                $variant="outline"
-                disabled={clear.isPending || mail.data.messages.length === 0}
-                onClick={() => {
-                  // The open message is among what goes: close it first rather than have it fail to load.
-                  select(null);
-                  clear.mutate(undefined, {
-                    onSuccess: (res) => toast({ title: 'Mail cleared', description: res.message, variant: 'success' }),
-                    onError: (err) => toast({ title: 'Error', description: err.message, variant: 'destructive' }),
-                  });
-                }}
+      <Loaded query={mail} skeleton="12rem" failure="Could not load the caught mail">
+        {(data) =>
+          !data.enabled ? (
+            <Alert tone="info" title="The mail catcher is not enabled">
+              Mail is sent through {data.smtp} (SMTP_URL is set), so nothing is kept here. Unset SMTP_URL to catch mail locally.
+            </Alert>
+          ) : (
+            <>
+              <Muted>
+                No SMTP server is configured (SMTP_URL), so the pipeline sends every mail to the local catcher at {data.smtp}. It keeps the
+                last 500 messages in memory until the pipeline restarts.
+              </Muted>
+              <Panel
+                title={`Caught mail (${data.messages.length})`}
+                id="caught-mail"
+                actions={
+                  <Button
+                    type="button"
+                    $variant="outline"
+                    disabled={clear.isPending || data.messages.length === 0}
+                    onClick={() => {
+                      // The open message is among what goes: close it first rather than have it fail to load.
+                      select(null);
+                      clear.mutate(undefined, {
+                        onSuccess: (res) => toast({ title: 'Mail cleared', description: res.message, variant: 'success' }),
+                        onError: (err) => toast({ title: 'Error', description: err.message, variant: 'destructive' }),
+                      });
+                    }}
+                  >
+                    Clear all
+                  </Button>
+                }
               >
-                Clear all
-              </Button>
-            }
-          >
-            {mail.data.messages.length === 0 ? (
-              <p>No mail caught yet. Subscribe to the newsletter or send a contact message to see one here.</p>
-            ) : (
-              <TableScroll>
-                <Table>
-                  <thead>
-                    <tr>
-                      <th>Received</th>
-                      <th>From</th>
-                      <th>To</th>
-                      <th>Subject</th>
-                      <th className="num">Size</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {mail.data.messages.map((m) => (
+                {data.messages.length === 0 ? (
+                  <p>No mail caught yet. Subscribe to the newsletter or send a contact message to see one here.</p>
+                ) : (
+                  <DataTable columns={['Received', 'From', 'To', 'Subject', { label: 'Size', num: true }]}>
+                    {data.messages.map((m) => (
                       <Row key={m.id} $selected={m.id === selected} data-mail={m.id}>
                         <td>{formatDateTime(m.receivedAt)}</td>
                         <td>{m.from}</td>
@@ -90,14 +79,14 @@ export default function MailPage() {
                         <td className="num">{formatSize(m.size)}</td>
                       </Row>
                     ))}
-                  </tbody>
-                </Table>
-              </TableScroll>
-            )}
-          </Panel>
-          {selected && <MailMessage id={selected} />}
-        </>
-      )}
+                  </DataTable>
+                )}
+              </Panel>
+              {selected && <MailMessage id={selected} />}
+            </>
+          )
+        }
+      </Loaded>
     </Container>
   );
 }
@@ -106,10 +95,16 @@ type Part = 'html' | 'text' | 'headers';
 
 function MailMessage({ id }: { id: string }) {
   const q = useMailMessage(id);
+  // The part chosen stays chosen when another message opens.
   const [part, setPart] = useState<Part>('html');
-  if (q.isPending) return <Skeleton $height="30rem" style={{ margin: '1.25rem 0' }} />;
-  if (q.isError) return <Alert tone="error">Could not load this message: {q.error.message}</Alert>;
-  const m = q.data.message;
+  return (
+    <Loaded query={q} skeleton={<Skeleton $height="30rem" style={{ margin: '1.25rem 0' }} />} failure="Could not load this message">
+      {(data) => <MailMessageParts message={data.message} part={part} onPart={setPart} />}
+    </Loaded>
+  );
+}
+
+function MailMessageParts({ message: m, part, onPart }: { message: AdminMailMessage; part: Part; onPart: (part: Part) => void }) {
   const shown: Part = part === 'html' && !m.html ? 'text' : part;
   return (
     <Panel title={m.subject || '(no subject)'} id="mail-message">
@@ -123,14 +118,7 @@ function MailMessage({ id }: { id: string }) {
       </Facts>
       <Tabs role="tablist" aria-label="Message part">
         {(['html', 'text', 'headers'] as const).map((p) => (
-          <button
-            key={p}
-            type="button"
-            role="tab"
-            aria-selected={shown === p}
-            disabled={p === 'html' && !m.html}
-            onClick={() => setPart(p)}
-          >
+          <button key={p} type="button" role="tab" aria-selected={shown === p} disabled={p === 'html' && !m.html} onClick={() => onPart(p)}>
             {p === 'html' ? 'HTML' : p === 'text' ? 'Text' : 'Headers'}
           </button>
         ))}
@@ -138,7 +126,9 @@ function MailMessage({ id }: { id: string }) {
       {shown === 'html' && m.html ? (
         <MailFrame html={m.html} title={`Message: ${m.subject}`} />
       ) : shown === 'text' ? (
-        <Pre data-testid="mail-text">{m.text ?? '(no text part)'}</Pre>
+        <MailText $maxHeight="40rem" data-testid="mail-text">
+          {m.text ?? '(no text part)'}
+        </MailText>
       ) : (
         <TableScroll>
           <Table aria-label="Headers">
@@ -189,16 +179,6 @@ const Facts = styled.dl`
     margin: 0;
     word-break: break-all;
   }
-`;
-const Pre = styled.pre`
-  white-space: pre-wrap;
-  word-break: break-word;
-  background: ${(p) => p.theme.colors.surface};
-  border-radius: ${(p) => p.theme.radius.md};
-  padding: 1rem;
-  font-size: 0.88rem;
-  max-height: 40rem;
-  overflow: auto;
 `;
 const Wrap = styled.span`
   word-break: break-all;

@@ -5,7 +5,7 @@ import { useToast } from '../../components/toast/ToastProvider';
 import { Seo } from '../../seo/Seo';
 import { MESSAGES_PAGE_SIZE, useContactMessages, useMarkRead } from './mailApi';
 import type { AdminContactMessage } from '@neuralbeat/common/contracts';
-import { Alert } from './components/AdminUi';
+import { Loaded } from './components/Loaded';
 import { Pager } from './components/Pager';
 import { formatDateTime } from './format';
 
@@ -18,22 +18,24 @@ export default function MessagesPage() {
       <Seo title="Messages" noindex />
       <PageHeading>Messages</PageHeading>
       <Muted>Messages from the Contact page and the About page's form. Each is also mailed to the contact address; reply from there.</Muted>
-      {messages.isPending ? (
-        <Skeleton $height="16rem" style={{ marginTop: '1.25rem' }} />
-      ) : messages.isError ? (
-        <Alert tone="error">Could not load the messages: {messages.error.message}</Alert>
-      ) : messages.data.messages.length === 0 ? (
-        <p>No messages yet.</p>
-      ) : (
-        <>
-          <List>
-            {messages.data.messages.map((m) => (
-              <MessageCard key={m.id} message={m} />
-            ))}
-          </List>
-          <Pager offset={offset} pageSize={MESSAGES_PAGE_SIZE} total={messages.data.total} noun="messages" onChange={setOffset} />
-        </>
-      )}
+      <Loaded
+        query={messages}
+        skeleton={<Skeleton $height="16rem" style={{ marginTop: '1.25rem' }} />}
+        failure="Could not load the messages"
+        isEmpty={(data) => data.messages.length === 0}
+        empty="No messages yet."
+      >
+        {(data) => (
+          <>
+            <List>
+              {data.messages.map((m) => (
+                <MessageCard key={m.id} message={m} />
+              ))}
+            </List>
+            <Pager offset={offset} pageSize={MESSAGES_PAGE_SIZE} total={data.total} noun="messages" onChange={setOffset} />
+          </>
+        )}
+      </Loaded>
     </Container>
   );
 }

@@ -1,14 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { ApiError } from '../../api/client';
 import { Badge, Button, Container, Input, Muted, PageHeading, PageTop, Skeleton, TextArea } from '../../components/ui';
 import { useToast } from '../../components/toast/ToastProvider';
 import { MailFrame } from '../../components/MailFrame';
 import { Seo } from '../../seo/Seo';
 import { useComposeIssue, useDryRun, useEditIssue, useIssue, useIssues, useScheduleIssue, useSendNow, useSendTest } from './mailApi';
+import { apiFailure } from './api';
 import type { AdminNewsletterIssue, AdminNewsletterIssueSummary, NewsletterIssueStatus } from '@neuralbeat/common/contracts';
-import { Alert, Panel, Stat, StatGrid, Table, TableScroll, Tabs } from './components/AdminUi';
+import { Alert, BackLink, DataTable, MailText, Panel, Stat, StatGrid, Tabs } from './components/AdminUi';
+import { Loaded } from './components/Loaded';
 import { ConfirmDialog } from './components/ConfirmDialog';
 import { formatDateTime } from './format';
 
@@ -18,9 +19,6 @@ const IssueBadge = ({ status }: { status: NewsletterIssueStatus }) => (
     {status.charAt(0).toUpperCase() + status.slice(1)}
   </Badge>
 );
-
-/** The API's message for a failed call (it names what was wrong), else the status line. */
-const failure = (err: Error) => (err instanceof ApiError ? (err.envelope?.message ?? err.message) : err.message);
 
 /** /admin/newsletter and /admin/newsletter/{id}: the issues, and one issue to preview, edit, test, schedule or send. */
 export default function NewsletterAdminPage() {
@@ -50,7 +48,7 @@ function IssueList() {
           onClick={() =>
             compose.mutate(undefined, {
               onSuccess: (res) => navigate(`/admin/newsletter/${res.issue.id}`),
-              onError: (err) => toast({ title: 'Error', description: failure(err), variant: 'destructive' }),
+              onError: (err) => toast({ title: 'Error', description: apiFailure(err).message, variant: 'destructive' }),
             })
           }
         >
@@ -58,50 +56,47 @@ function IssueList() {
         </Button>
       </PageTop>
       <Panel title="Issues" id="issues">
-        {issues.isPending ? (
-          <Skeleton $height="12rem" />
-        ) : issues.isError ? (
-          <Alert tone="error">Could not load the issues: {issues.error.message}</Alert>
-        ) : issues.data.issues.length === 0 ? (
-          <p>No issues yet. Compose one from the past 7 days, or wait for the weekly job.</p>
-        ) : (
-          <TableScroll>
-            <Table>
-              <thead>
-                <tr>
-                  <th>#</th>
-                  <th>Subject</th>
-                  <th>Status</th>
-                  <th>When</th>
-                  <th className="num">Recipients</th>
-                  <th className="num">Sent</th>
-                  <th className="num">Pending</th>
-                  <th className="num">Failed</th>
-                  <th className="num">Bounced</th>
+        <Loaded
+          query={issues}
+          skeleton="12rem"
+          failure="Could not load the issues"
+          isEmpty={(data) => data.issues.length === 0}
+          empty="No issues yet. Compose one from the past 7 days, or wait for the weekly job."
+        >
+          {(data) => (
+            <DataTable
+              columns={[
+                '#',
+                'Subject',
+                'Status',
+                'When',
+                { label: 'Recipients', num: true },
+                { label: 'Sent', num: true },
+                { label: 'Pending', num: true },
+                { label: 'Failed', num: true },
+                { label: 'Bounced', num: true },
+              ]}
+            >
+              {data.issues.map((i) => (
+                <tr key={i.id} data-issue={i.id}>
+                  <td>{i.number}</td>
+                  <td>
+                    <Link to={`/admin/newsletter/${i.id}`}>{i.subject}</Link>
+                  </td>
+                  <td>
+                    <IssueBadge status={i.status} />
+                  </td>
+                  <td>{whenText(i)}</td>
+                  <td className="num">{i.counts.recipients}</td>
+                  <td className="num">{i.counts.sent}</td>
+                  <td className="num">{i.counts.pending}</td>
+                  <td className="num">{i.counts.failed}</td>
+                  <td className="num">{i.counts.bounced}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {issues.data.issues.map((i) => (
-                  <tr key={i.id} data-issue={i.id}>
-                    <td>{i.number}</td>
-                    <td>
-                      <Link to={`/admin/newsletter/${i.id}`}>{i.subject}</Link>
-                    </td>
-                    <td>
-                      <IssueBadge status={i.status} />
-                    </td>
-                    <td>{whenText(i)}</td>
-                    <td className="num">{i.counts.recipients}</td>
-                    <td className="num">{i.counts.sent}</td>
-                    <td className="num">{i.counts.pending}</td>
-                    <td className="num">{i.counts.failed}</td>
-                    <td className="num">{i.counts.bounced}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </TableScroll>
-        )}
+              ))}
+            </DataTable>
+          )}
+        </Loaded>
       </Panel>
     </Container>
   );
@@ -119,17 +114,19 @@ function IssueScreen({ id }: { id: number }) {
   return (
     <Container>
       <Seo title="Newsletter issue" noindex />
-      <Back to="/admin/newsletter">← All issues</Back>
-      {q.isPending ? (
-        <>
-          <Skeleton $height="2.5rem" $width="50%" style={{ margin: '1rem 0' }} />
-          <Skeleton $height="30rem" />
-        </>
-      ) : q.isError ? (
-        <Alert tone="error">Could not load this issue: {q.error.message}</Alert>
-      ) : (
-        <IssueDetail issue={q.data.issue} />
-      )}
+      <BackLink to="/admin/newsletter">← All issues</BackLink>
+      <Loaded
+        query={q}
+        skeleton={
+          <>
+            <Skeleton $height="2.5rem" $width="50%" style={{ margin: '1rem 0' }} />
+            <Skeleton $height="30rem" />
+          </>
+        }
+        failure="Could not load this issue"
+      >
+        {(data) => <IssueDetail issue={data.issue} />}
+      </Loaded>
     </Container>
   );
 }
@@ -149,7 +146,11 @@ function IssueDetail({ issue }: { issue: AdminNewsletterIssue }) {
           Text
         </button>
       </Tabs>
-      {part === 'html' ? <MailFrame html={issue.html} title={`Preview of issue #${issue.number}`} /> : <Pre>{issue.text}</Pre>}
+      {part === 'html' ? (
+        <MailFrame html={issue.html} title={`Preview of issue #${issue.number}`} />
+      ) : (
+        <MailText $maxHeight="50rem">{issue.text}</MailText>
+      )}
     </Panel>
   );
   return (
@@ -204,7 +205,7 @@ function EditForm({ issue }: { issue: AdminNewsletterIssue }) {
   const toast = useToast();
   const [form, setForm] = useState({ subject: issue.subject, preheader: issue.preheader, intro: issue.intro });
   const changed = form.subject !== issue.subject || form.preheader !== issue.preheader || form.intro !== issue.intro;
-  const field = edit.error instanceof ApiError ? edit.error.envelope?.field : undefined;
+  const field = edit.error ? apiFailure(edit.error).field : undefined;
   const save = (e: FormEvent) => {
     e.preventDefault();
     edit.mutate(form, {
@@ -237,7 +238,7 @@ function EditForm({ issue }: { issue: AdminNewsletterIssue }) {
           onChange={(e) => setForm((f) => ({ ...f, intro: e.target.value }))}
           aria-invalid={field === 'intro' || undefined}
         />
-        {edit.isError && <Alert tone="error">{failure(edit.error)}</Alert>}
+        {edit.isError && <Alert tone="error">{apiFailure(edit.error).message}</Alert>}
         <div>
           <Button type="submit" disabled={edit.isPending || !changed}>
             {edit.isPending ? 'Saving...' : 'Save changes'}
@@ -265,7 +266,7 @@ function SendPanel({ issue }: { issue: AdminNewsletterIssue }) {
   const [testTo, setTestTo] = useState('');
   const [at, setAt] = useState(inAnHour);
   const [confirming, setConfirming] = useState(false);
-  const onError = (err: Error) => toast({ title: 'Error', description: failure(err), variant: 'destructive' });
+  const onError = (err: Error) => toast({ title: 'Error', description: apiFailure(err).message, variant: 'destructive' });
   return (
     <Panel title="Send" id="send">
       <Step>
@@ -276,7 +277,7 @@ function SendPanel({ issue }: { issue: AdminNewsletterIssue }) {
             it now.
           </p>
         ) : dryRun.isError ? (
-          <Alert tone="error">{failure(dryRun.error)}</Alert>
+          <Alert tone="error">{apiFailure(dryRun.error).message}</Alert>
         ) : (
           <p>Count who would receive it, without sending anything.</p>
         )}
@@ -378,12 +379,6 @@ function SendPanel({ issue }: { issue: AdminNewsletterIssue }) {
   );
 }
 
-const Back = styled(Link)`
-  display: inline-block;
-  margin-top: 1.5rem;
-  text-decoration: none;
-  font-weight: 600;
-`;
 const Columns = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
@@ -442,14 +437,4 @@ const Progress = styled.div`
     background: #16a34a;
     transition: width 0.3s ease;
   }
-`;
-const Pre = styled.pre`
-  white-space: pre-wrap;
-  word-break: break-word;
-  background: ${(p) => p.theme.colors.surface};
-  border-radius: ${(p) => p.theme.radius.md};
-  padding: 1rem;
-  font-size: 0.88rem;
-  max-height: 50rem;
-  overflow: auto;
 `;

@@ -2,13 +2,12 @@ import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { SOURCE_KINDS, type SourceKind } from '@neuralbeat/common/contracts/browser';
 import type { AdminSource } from '@neuralbeat/common/contracts';
-import type { ErrorEnvelope } from '@neuralbeat/common/errors';
-import { ApiError } from '../../api/client';
-import { Badge, Button, Container, Input, Muted, PageHeading, Skeleton } from '../../components/ui';
+import { Badge, Button, Container, Input, Muted, PageHeading } from '../../components/ui';
 import { useToast } from '../../components/toast/ToastProvider';
 import { Seo } from '../../seo/Seo';
-import { useSourceAction, useSources } from './api';
-import { Alert, Panel, Table, TableScroll } from './components/AdminUi';
+import { apiFailure, useSourceAction, useSources } from './api';
+import { ACTIONS_COLUMN, Alert, CellNote, DataTable, Panel, RowActions, Select } from './components/AdminUi';
+import { Loaded } from './components/Loaded';
 import { formatDateTime, formatInterval } from './format';
 
 /** What each kind of source is, and the address it reads. */
@@ -24,20 +23,6 @@ const KINDS: Record<SourceKind, { label: string; placeholder: string }> = {
 /** Counter columns read as words: `items_seen` → "Items seen". */
 const counterLabel = (key: string) => key.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
-function errorMessage(err: Error): { message: string; field?: string } {
-  if (err instanceof ApiError) {
-    try {
-      // The service answers with our error envelope; the browser trusts its own API's shapes.
-      const { error } = JSON.parse(err.body) as ErrorEnvelope;
-      if (error?.message) return { message: error.message, field: error.field };
-    } catch {
-      // Not JSON: fall back to the status line below.
-    }
-    return { message: err.message };
-  }
-  return { message: err.message };
-}
-
 /** /admin/sources: every source of every kind, its schedule and last collection; add, enable, disable, collect now. */
 export default function SourcesPage() {
   const sources = useSources();
@@ -51,37 +36,21 @@ export default function SourcesPage() {
       </Muted>
       <AddSource />
       <Panel title="Sources" id="sources">
-        {sources.isPending ? (
-          <Skeleton $height="12rem" />
-        ) : sources.isError ? (
-          <Alert tone="error">Could not load the sources: {sources.error.message}</Alert>
-        ) : sources.data.sources.length === 0 ? (
-          <p>No sources yet. Add a feed or a job board above to start collecting.</p>
-        ) : (
-          <TableScroll>
-            <Table>
-              <thead>
-                <tr>
-                  <th>Source</th>
-                  <th>Kind</th>
-                  <th>Status</th>
-                  <th>Schedule</th>
-                  <th>Last collection</th>
-                  <th>Items</th>
-                  <th>Last error</th>
-                  <th>
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {sources.data.sources.map((s) => (
-                  <SourceRow key={s.id} source={s} />
-                ))}
-              </tbody>
-            </Table>
-          </TableScroll>
-        )}
+        <Loaded
+          query={sources}
+          skeleton="12rem"
+          failure="Could not load the sources"
+          isEmpty={(data) => data.sources.length === 0}
+          empty="No sources yet. Add a feed or a job board above to start collecting."
+        >
+          {(data) => (
+            <DataTable columns={['Source', 'Kind', 'Status', 'Schedule', 'Last collection', 'Items', 'Last error', ACTIONS_COLUMN]}>
+              {data.sources.map((s) => (
+                <SourceRow key={s.id} source={s} />
+              ))}
+            </DataTable>
+          )}
+        </Loaded>
       </Panel>
     </Container>
   );
@@ -94,7 +63,7 @@ function AddSource() {
   const [feedUrl, setFeedUrl] = useState('');
   const [kind, setKind] = useState<SourceKind>('news');
   const [intervalHours, setIntervalHours] = useState('');
-  const failure = action.isError ? errorMessage(action.error) : null;
+  const failure = action.isError ? apiFailure(action.error) : null;
   const handleSubmit = (e: FormEvent) => {
     e.preventDefault();
     action.mutate(
@@ -132,7 +101,7 @@ function AddSource() {
         </div>
         <div>
           <label htmlFor="source-kind">Kind</label>
-          <Select
+          <KindSelect
             id="source-kind"
             value={kind}
             onChange={(e) => setKind(e.target.value as SourceKind)}
@@ -143,7 +112,7 @@ function AddSource() {
                 {KINDS[k].label}
               </option>
             ))}
-          </Select>
+          </KindSelect>
         </div>
         <div>
           <label htmlFor="source-url">Feed URL</label>
@@ -193,7 +162,7 @@ function SourceRow({ source }: { source: AdminSource }) {
             description: res.message,
             variant: 'success',
           }),
-        onError: (err) => toast({ title: 'Error', description: errorMessage(err).message, variant: 'destructive' }),
+        onError: (err) => toast({ title: 'Error', description: apiFailure(err).message, variant: 'destructive' }),
       },
     );
   const changeInterval = (e: FormEvent<HTMLFormElement>) => {
@@ -203,7 +172,7 @@ function SourceRow({ source }: { source: AdminSource }) {
       { action: 'interval', id: source.id, body: { intervalHours: hours } },
       {
         onSuccess: (res) => toast({ title: 'Interval changed', description: res.message, variant: 'success' }),
-        onError: (err) => toast({ title: 'Error', description: errorMessage(err).message, variant: 'destructive' }),
+        onError: (err) => toast({ title: 'Error', description: apiFailure(err).message, variant: 'destructive' }),
       },
     );
   };
@@ -220,7 +189,7 @@ function SourceRow({ source }: { source: AdminSource }) {
         {source.schedule ? (
           <>
             Every {formatInterval(source.schedule.everySeconds)}
-            {source.schedule.nextRunAt && <Small>next {formatDateTime(source.schedule.nextRunAt)}</Small>}
+            {source.schedule.nextRunAt && <CellNote>next {formatDateTime(source.schedule.nextRunAt)}</CellNote>}
           </>
         ) : (
           'Not scheduled'
@@ -245,7 +214,7 @@ function SourceRow({ source }: { source: AdminSource }) {
       <td>
         {formatDateTime(source.lastFetchedAt)}
         {source.lastFetchedAt && (
-          <Small>{source.lastSuccessAt ? `last success ${formatDateTime(source.lastSuccessAt)}` : 'never succeeded'}</Small>
+          <CellNote>{source.lastSuccessAt ? `last success ${formatDateTime(source.lastSuccessAt)}` : 'never succeeded'}</CellNote>
         )}
       </td>
       <td>
@@ -265,21 +234,21 @@ function SourceRow({ source }: { source: AdminSource }) {
         {source.lastError ? (
           <ErrorText>
             {source.lastError}
-            {source.consecutiveFailures > 1 && <Small>{source.consecutiveFailures} failures in a row</Small>}
+            {source.consecutiveFailures > 1 && <CellNote>{source.consecutiveFailures} failures in a row</CellNote>}
           </ErrorText>
         ) : (
           '–'
         )}
       </td>
       <td>
-        <Actions>
+        <RowActions>
           <Button type="button" $variant="outline" disabled={action.isPending} onClick={() => run(source.enabled ? 'disable' : 'enable')}>
             {source.enabled ? 'Disable' : 'Enable'}
           </Button>
           <Button type="button" $variant="outline" disabled={action.isPending} onClick={() => run('collect')}>
             Collect now
           </Button>
-        </Actions>
+        </RowActions>
       </td>
     </tr>
   );
@@ -315,24 +284,14 @@ const IntervalForm = styled.form`
     white-space: nowrap;
   }
 `;
-const Select = styled.select`
-  height: 2.5rem;
+const KindSelect = styled(Select)`
   padding: 0 0.75rem;
-  border: 1px solid ${(p) => p.theme.colors.border};
-  border-radius: ${(p) => p.theme.radius.md};
-  font: inherit;
-  background: ${(p) => p.theme.colors.bg};
 `;
 const Url = styled.span`
   display: block;
   font-size: 0.8rem;
   color: ${(p) => p.theme.colors.muted};
   word-break: break-all;
-`;
-const Small = styled.span`
-  display: block;
-  font-size: 0.8rem;
-  color: ${(p) => p.theme.colors.muted};
 `;
 const Counters = styled.ul`
   list-style: none;
@@ -345,14 +304,4 @@ const ErrorText = styled.div`
   font-size: 0.85rem;
   max-width: 18rem;
   word-break: break-word;
-`;
-const Actions = styled.div`
-  display: flex;
-  gap: 0.4rem;
-  button {
-    min-height: 2rem;
-    padding: 0 0.6rem;
-    font-size: 0.85rem;
-    white-space: nowrap;
-  }
 `;

@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Badge, Button, Container, Input, Muted, PageHeading, Skeleton } from '../../components/ui';
+import { Badge, Button, Container, Input, Muted, PageHeading } from '../../components/ui';
 import { useToast } from '../../components/toast/ToastProvider';
 import { Seo } from '../../seo/Seo';
 import { SUBSCRIBERS_PAGE_SIZE, subscriberExportUrl, useDeleteSubscriber, useSubscribers } from './mailApi';
 import { SUBSCRIBER_STATUSES } from '@neuralbeat/common/contracts/browser';
 import type { AdminSubscriber, SubscriberStatus } from '@neuralbeat/common/contracts';
-import { Alert, Panel, Table, TableScroll, Toolbar } from './components/AdminUi';
+import { ACTIONS_COLUMN, CellNote, DataTable, Panel, RowActions, Select, Toolbar } from './components/AdminUi';
+import { Loaded } from './components/Loaded';
 import { ConfirmDialog } from './components/ConfirmDialog';
 import { Pager } from './components/Pager';
 import { formatDateTime } from './format';
@@ -71,65 +72,45 @@ export default function SubscribersPage() {
         </Select>
       </Toolbar>
       <Panel>
-        {subscribers.isPending ? (
-          <Skeleton $height="16rem" />
-        ) : subscribers.isError ? (
-          <Alert tone="error">Could not load subscribers: {subscribers.error.message}</Alert>
-        ) : subscribers.data.subscribers.length === 0 ? (
-          <p>No subscribers match.</p>
-        ) : (
-          <>
-            <TableScroll>
-              <Table>
-                <thead>
-                  <tr>
-                    <th>Email</th>
-                    <th>Status</th>
-                    <th>Subscribed</th>
-                    <th>Confirmed</th>
-                    <th>Unsubscribed</th>
-                    <th>
-                      <span className="visually-hidden">Actions</span>
-                    </th>
+        <Loaded
+          query={subscribers}
+          skeleton="16rem"
+          failure="Could not load subscribers"
+          isEmpty={(data) => data.subscribers.length === 0}
+          empty="No subscribers match."
+        >
+          {(data) => (
+            <>
+              <DataTable columns={['Email', 'Status', 'Subscribed', 'Confirmed', 'Unsubscribed', ACTIONS_COLUMN]}>
+                {data.subscribers.map((s) => (
+                  <tr key={s.id} data-subscriber={s.email}>
+                    <td>{s.email}</td>
+                    <td>
+                      <Badge $color={STATUS_TONE[s.status]} data-status={s.status}>
+                        {s.status}
+                      </Badge>
+                      {s.suppressedReason && <CellNote>{s.suppressedReason}</CellNote>}
+                    </td>
+                    <td>{formatDateTime(s.createdAt)}</td>
+                    <td>{s.confirmedAt ? formatDateTime(s.confirmedAt) : '–'}</td>
+                    <td>{s.unsubscribedAt ? formatDateTime(s.unsubscribedAt) : '–'}</td>
+                    <td>
+                      <RowActions>
+                        <Button as="a" href={subscriberExportUrl(s.id)} download={`subscriber-${s.id}.json`} $variant="outline">
+                          Export
+                        </Button>
+                        <Button type="button" $variant="outline" onClick={() => setDeleting(s)}>
+                          Delete
+                        </Button>
+                      </RowActions>
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {subscribers.data.subscribers.map((s) => (
-                    <tr key={s.id} data-subscriber={s.email}>
-                      <td>{s.email}</td>
-                      <td>
-                        <Badge $color={STATUS_TONE[s.status]} data-status={s.status}>
-                          {s.status}
-                        </Badge>
-                        {s.suppressedReason && <Small>{s.suppressedReason}</Small>}
-                      </td>
-                      <td>{formatDateTime(s.createdAt)}</td>
-                      <td>{s.confirmedAt ? formatDateTime(s.confirmedAt) : '–'}</td>
-                      <td>{s.unsubscribedAt ? formatDateTime(s.unsubscribedAt) : '–'}</td>
-                      <td>
-                        <Actions>
-                          <Button as="a" href={subscriberExportUrl(s.id)} download={`subscriber-${s.id}.json`} $variant="outline">
-                            Export
-                          </Button>
-                          <Button type="button" $variant="outline" onClick={() => setDeleting(s)}>
-                            Delete
-                          </Button>
-                        </Actions>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
-            </TableScroll>
-            <Pager
-              offset={offset}
-              pageSize={SUBSCRIBERS_PAGE_SIZE}
-              total={subscribers.data.total}
-              noun="subscribers"
-              onChange={setOffset}
-            />
-          </>
-        )}
+                ))}
+              </DataTable>
+              <Pager offset={offset} pageSize={SUBSCRIBERS_PAGE_SIZE} total={data.total} noun="subscribers" onChange={setOffset} />
+            </>
+          )}
+        </Loaded>
       </Panel>
       <ConfirmDialog
         open={deleting !== null}
@@ -159,27 +140,4 @@ export default function SubscribersPage() {
 
 const SearchInput = styled(Input)`
   max-width: 22rem;
-`;
-const Select = styled.select`
-  height: 2.5rem;
-  padding: 0 0.5rem;
-  border: 1px solid ${(p) => p.theme.colors.border};
-  border-radius: ${(p) => p.theme.radius.md};
-  font: inherit;
-  background: ${(p) => p.theme.colors.bg};
-`;
-const Small = styled.span`
-  display: block;
-  font-size: 0.8rem;
-  color: ${(p) => p.theme.colors.muted};
-`;
-const Actions = styled.div`
-  display: flex;
-  gap: 0.4rem;
-  a,
-  button {
-    min-height: 2rem;
-    padding: 0 0.6rem;
-    font-size: 0.85rem;
-  }
 `;

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { ReviewTool, ToolReviewState } from '@neuralbeat/common/contracts';
-import { Badge, Button, Container, Input, Muted, PageHeading, Skeleton } from '../../components/ui';
+import { Badge, Button, Container, Input, Muted, PageHeading } from '../../components/ui';
 import { useToast } from '../../components/toast/ToastProvider';
 import { Seo } from '../../seo/Seo';
 import { useReviewTool, useReviewTools } from './api';
-import { Alert, Tabs } from './components/AdminUi';
+import { Tabs } from './components/AdminUi';
+import { Loaded } from './components/Loaded';
 import { formatDateTime } from './format';
 
 const STATES: { key: ToolReviewState; label: string; empty: string }[] = [
@@ -34,19 +35,21 @@ export default function ToolReviewPage() {
           </button>
         ))}
       </Tabs>
-      {tools.isPending ? (
-        <Skeleton $height="12rem" />
-      ) : tools.isError ? (
-        <Alert tone="error">Could not load submissions: {tools.error.message}</Alert>
-      ) : tools.data.tools.length === 0 ? (
-        <p>{current.empty}</p>
-      ) : (
-        <List>
-          {tools.data.tools.map((t) => (
-            <ToolCard key={t.id} tool={t} />
-          ))}
-        </List>
-      )}
+      <Loaded
+        query={tools}
+        skeleton="12rem"
+        failure="Could not load submissions"
+        isEmpty={(data) => data.tools.length === 0}
+        empty={current.empty}
+      >
+        {(data) => (
+          <List>
+            {data.tools.map((t) => (
+              <ToolCard key={t.id} tool={t} />
+            ))}
+          </List>
+        )}
+      </Loaded>
     </Container>
   );
 }

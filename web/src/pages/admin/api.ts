@@ -60,6 +60,10 @@ export function useSignOut() {
   });
 }
 
+/** What a failed call says: the API's message and the field it names, else the error's own message (no answer, or not our envelope). */
+export const apiFailure = (err: Error): { message: string; field?: string } =>
+  (err instanceof ApiError && err.envelope) || { message: err.message };
+
 export const isUnauthorized = (err: unknown) => err instanceof ApiError && err.status === 401;
 
 export const useArticleStats = () =>

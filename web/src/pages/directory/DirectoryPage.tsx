@@ -6,7 +6,9 @@ import { PRICING_MODELS, STATIC_PAGES, TOOL_CATEGORIES, pagedListKey, screenApi 
 import type { Tool } from '@neuralbeat/common/contracts';
 import { apiGetPage } from '../../api/client';
 import { Seo } from '../../seo/Seo';
-import { Button, Chip, Container, EmptyState, Grid, Input, Muted, PageHeading, PageTop, Skeleton } from '../../components/ui';
+import { SearchFields } from '../../components/SearchFields';
+import { NoResults } from '../../components/NoResults';
+import { Button, Chip, Container, Grid, Muted, PageHeading, PageTop, Skeleton } from '../../components/ui';
 import { ToolCard, ToolCardSkeleton } from '../../components/tools/ToolCard';
 import { searchTarget } from '../../lib/format';
 import { useFilterParams } from '../../lib/useFilterParams';
@@ -57,17 +59,7 @@ export default function DirectoryPage() {
         </Button>
       </PageTop>
       <SearchForm role="search" onSubmit={handleSearch}>
-        <label htmlFor="directory-search" className="visually-hidden">
-          Search tools
-        </label>
-        <Input
-          id="directory-search"
-          type="search"
-          placeholder="Search AI tools..."
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
-        <Button type="submit">Search</Button>
+        <SearchFields id="directory-search" label="Search tools" placeholder="Search AI tools..." value={text} onChange={setText} />
       </SearchForm>
       {q && searchTarget(q) && (
         <Muted>
@@ -112,13 +104,13 @@ export default function DirectoryPage() {
           </Grid>
         </>
       ) : shown.length === 0 ? (
-        <EmptyState>
-          <h2>No tools found</h2>
-          <p>{tools.isError ? tools.error.message : 'Try another search or category.'}</p>
-          <Button type="button" onClick={clear}>
-            Clear Filters
-          </Button>
-        </EmptyState>
+        <NoResults
+          title="No tools found"
+          hint="Try another search or category."
+          error={tools.error}
+          action="Clear Filters"
+          onAction={clear}
+        />
       ) : (
         <>
           <h2 className="visually-hidden">Tools</h2>

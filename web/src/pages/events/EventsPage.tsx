@@ -7,7 +7,8 @@ import { FallbackImage } from '../../components/FallbackImage';
 import { STATIC_PAGES, screenApi } from '@neuralbeat/common/contracts/browser';
 import type { Event } from '@neuralbeat/common/contracts';
 import { Seo } from '../../seo/Seo';
-import { Badge, Button, Card, Chip, Clamp, Container, EmptyState, Grid, Muted, PageHeading, Skeleton, PageTop } from '../../components/ui';
+import { NoResults } from '../../components/NoResults';
+import { Badge, Button, Card, Chip, Clamp, Container, Grid, Muted, PageHeading, Skeleton, PageTop } from '../../components/ui';
 import { formatDateRange, isPastEvent } from '../../lib/format';
 import { AddToCalendar } from './AddToCalendar';
 
@@ -104,15 +105,13 @@ export default function EventsPage() {
           ))}
         </Grid>
       ) : shown.length === 0 ? (
-        <EmptyState>
-          <h2>No events found</h2>
-          <p>{events.isError ? events.error.message : EMPTY_TEXT[filter]}</p>
-          {filter !== 'all' && (
-            <Button type="button" onClick={() => setFilter('all')}>
-              View All Events
-            </Button>
-          )}
-        </EmptyState>
+        <NoResults
+          title="No events found"
+          hint={EMPTY_TEXT[filter]}
+          error={events.error}
+          action={filter !== 'all' ? 'View All Events' : undefined}
+          onAction={() => setFilter('all')}
+        />
       ) : (
         <Grid>
           {shown.map((e) => (

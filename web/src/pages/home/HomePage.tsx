@@ -6,9 +6,10 @@ import { Bot, ChartColumn, Eye, MessageSquare, Puzzle, Sparkles } from 'lucide-r
 import { NEWS_PAGE_SIZE, STATIC_PAGES, screenApi } from '@neuralbeat/common/contracts/browser';
 import type { Event, HomeResponse, Job, Resource, Tool } from '@neuralbeat/common/contracts';
 import { Seo } from '../../seo/Seo';
+import { SearchFields } from '../../components/SearchFields';
 import { siteJsonLd } from '../../seo/siteJsonLd';
 import { media } from '../../app/theme';
-import { Badge, Button, Card, Clamp, Container, Grid, Input, Skeleton } from '../../components/ui';
+import { Badge, Button, Card, Clamp, Container, Grid, Skeleton } from '../../components/ui';
 import { Section } from '../../components/Section';
 import { NewsCard, NewsCardSkeleton } from '../../components/news/NewsCard';
 import { ToolCard, ToolCardSkeleton } from '../../components/tools/ToolCard';
@@ -34,17 +35,13 @@ function HeroSearch() {
   };
   return (
     <HeroForm role="search" onSubmit={handleSubmit}>
-      <label htmlFor="hero-search" className="visually-hidden">
-        Search
-      </label>
-      <Input
+      <SearchFields
         id="hero-search"
-        type="search"
+        label="Search"
         placeholder="Search for AI tools, news, or tutorials..."
         value={text}
-        onChange={(e) => setText(e.target.value)}
+        onChange={setText}
       />
-      <Button type="submit">Search</Button>
     </HeroForm>
   );
 }

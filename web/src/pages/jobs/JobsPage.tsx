@@ -5,20 +5,9 @@ import styled from 'styled-components';
 import { JOB_TYPES, STATIC_PAGES, screenApi } from '@neuralbeat/common/contracts/browser';
 import type { Job } from '@neuralbeat/common/contracts';
 import { Seo } from '../../seo/Seo';
-import {
-  Badge,
-  Button,
-  Card,
-  Chip,
-  Clamp,
-  Container,
-  EmptyState,
-  Input,
-  LogoTile,
-  Muted,
-  PageHeading,
-  Skeleton,
-} from '../../components/ui';
+import { SearchFields } from '../../components/SearchFields';
+import { NoResults } from '../../components/NoResults';
+import { Badge, Button, Card, Chip, Clamp, Container, LogoTile, Muted, PageHeading, Skeleton } from '../../components/ui';
 import { FallbackImage } from '../../components/FallbackImage';
 import { formatShortDate } from '../../lib/format';
 
@@ -84,17 +73,14 @@ export default function JobsPage() {
       <PageHeading>AI Jobs</PageHeading>
       <Muted>Roles in machine learning, data and AI products.</Muted>
       <SearchForm role="search" onSubmit={(e: FormEvent) => e.preventDefault()}>
-        <label htmlFor="jobs-search" className="visually-hidden">
-          Search jobs
-        </label>
-        <Input
+        <SearchFields
           id="jobs-search"
-          type="search"
+          label="Search jobs"
           placeholder="Search jobs by title, company, or keyword..."
           value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          onChange={setSearch}
+          submit="Search Jobs"
         />
-        <Button type="submit">Search Jobs</Button>
       </SearchForm>
       <FilterRow>
         <div role="group" aria-label="Job Type">
@@ -130,13 +116,13 @@ export default function JobsPage() {
           ))}
         </List>
       ) : shown.length === 0 ? (
-        <EmptyState>
-          <h2>No jobs found</h2>
-          <p>{jobs.isError ? jobs.error.message : 'No jobs matching your current filters. Try adjusting your search criteria.'}</p>
-          <Button type="button" onClick={clear}>
-            Clear Filters
-          </Button>
-        </EmptyState>
+        <NoResults
+          title="No jobs found"
+          hint="No jobs matching your current filters. Try adjusting your search criteria."
+          error={jobs.error}
+          action="Clear Filters"
+          onAction={clear}
+        />
       ) : (
         <List>
           {shown.map((j) => (

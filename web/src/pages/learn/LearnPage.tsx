@@ -6,7 +6,8 @@ import { X } from 'lucide-react';
 import { DIFFICULTY_LEVELS, RESOURCE_CATEGORIES, STATIC_PAGES, screenApi } from '@neuralbeat/common/contracts/browser';
 import type { Resource } from '@neuralbeat/common/contracts';
 import { Seo } from '../../seo/Seo';
-import { Badge, Button, Card, Chip, Clamp, Container, EmptyState, Grid, Muted, PageHeading, Skeleton } from '../../components/ui';
+import { NoResults } from '../../components/NoResults';
+import { Badge, Button, Card, Chip, Clamp, Container, Grid, Muted, PageHeading, Skeleton } from '../../components/ui';
 import { formatDate } from '../../lib/format';
 import { useFilterParams } from '../../lib/useFilterParams';
 import { levelColor } from '../../app/theme';
@@ -74,13 +75,13 @@ export default function LearnPage() {
           ))}
         </Grid>
       ) : shown.length === 0 ? (
-        <EmptyState>
-          <h2>No resources found</h2>
-          <p>{resources.isError ? resources.error.message : 'No guides match these filters yet.'}</p>
-          <Button type="button" onClick={clear}>
-            Clear filters
-          </Button>
-        </EmptyState>
+        <NoResults
+          title="No resources found"
+          hint="No guides match these filters yet."
+          error={resources.error}
+          action="Clear filters"
+          onAction={clear}
+        />
       ) : (
         <Grid>
           {shown.map((r) => (

@@ -13,7 +13,8 @@ import {
 } from '@neuralbeat/common/contracts/browser';
 import type { TagSummary } from '@neuralbeat/common/contracts';
 import { Seo } from '../../seo/Seo';
-import { Button, Chip, Container, EmptyState, Input, Muted, PageHeading } from '../../components/ui';
+import { SearchFields } from '../../components/SearchFields';
+import { Chip, Container, EmptyState, Muted, PageHeading } from '../../components/ui';
 import { fetchSearch, type SearchAnswer } from './searchApi';
 import { queryWordsOf } from './highlight';
 import { SearchResultItem, SearchResultSkeleton } from './SearchResultItem';
@@ -108,17 +109,13 @@ export default function SearchPage() {
       <Seo title={meta.title} description={meta.description} path={meta.path} noindex={meta.noindex} />
       <PageHeading>{searched ? `Search results for “${searched}”` : 'Search'}</PageHeading>
       <SearchForm role="search" onSubmit={handleSubmit}>
-        <label htmlFor="search-page-input" className="visually-hidden">
-          Search NeuralBeat
-        </label>
-        <Input
+        <SearchFields
           id="search-page-input"
-          type="search"
+          label="Search NeuralBeat"
           placeholder="Search news, tools, guides, events and jobs..."
           value={text}
-          onChange={(e) => handleChange(e.target.value)}
+          onChange={handleChange}
         />
-        <Button type="submit">Search</Button>
       </SearchForm>
 
       {!searched ? (

@@ -75,8 +75,9 @@ export function ModeBanner({ dryRun, live }: { dryRun: boolean; live: string }) 
   );
 }
 
-export function BackLink() {
-  return <Back to="/admin">← Back to Admin</Back>;
+/** The way back up: to the dashboard unless told where. */
+export function BackLink({ to = '/admin', children = '← Back to Admin' }: { to?: string; children?: ReactNode }) {
+  return <Back to={to}>{children}</Back>;
 }
 
 export const Table = styled.table`
@@ -103,6 +104,76 @@ export const Table = styled.table`
 `;
 export const TableScroll = styled.div`
   overflow-x: auto;
+`;
+
+/** A column heading: its text, right-aligned for numbers, or read only by screen readers (a row's actions); `false` or nothing leaves it out. */
+export type Column = string | { label: string; num?: boolean; hidden?: boolean } | false | undefined;
+export const ACTIONS_COLUMN: Column = { label: 'Actions', hidden: true };
+
+/** A console table: scrolls sideways when narrow, one heading row, the rows given. */
+export function DataTable({ columns, label, children }: { columns: Column[]; label?: string; children: ReactNode }) {
+  return (
+    <TableScroll>
+      <Table aria-label={label}>
+        <thead>
+          <tr>
+            {columns.map((c, i) =>
+              !c ? null : typeof c === 'string' ? (
+                <th key={i}>{c}</th>
+              ) : (
+                <th key={i} className={c.num ? 'num' : undefined}>
+                  {c.hidden ? <span className="visually-hidden">{c.label}</span> : c.label}
+                </th>
+              ),
+            )}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </Table>
+    </TableScroll>
+  );
+}
+
+/** A console drop-down: a filter or a form's choice. */
+export const Select = styled.select`
+  height: 2.5rem;
+  padding: 0 0.5rem;
+  border: 1px solid ${(p) => p.theme.colors.border};
+  border-radius: ${(p) => p.theme.radius.md};
+  font: inherit;
+  background: ${(p) => p.theme.colors.bg};
+`;
+
+/** A mail's text part as sent: its own line breaks, long lines wrapped, scrolling past `$maxHeight`. */
+export const MailText = styled.pre<{ $maxHeight: string }>`
+  white-space: pre-wrap;
+  word-break: break-word;
+  background: ${(p) => p.theme.colors.surface};
+  border-radius: ${(p) => p.theme.radius.md};
+  padding: 1rem;
+  font-size: 0.88rem;
+  max-height: ${(p) => p.$maxHeight};
+  overflow: auto;
+`;
+
+/** A muted second line under a cell's value. */
+export const CellNote = styled.span`
+  display: block;
+  font-size: 0.8rem;
+  color: ${(p) => p.theme.colors.muted};
+`;
+
+/** The small buttons at the end of a table row. */
+export const RowActions = styled.div`
+  display: flex;
+  gap: 0.4rem;
+  a,
+  button {
+    min-height: 2rem;
+    padding: 0 0.6rem;
+    font-size: 0.85rem;
+    white-space: nowrap;
+  }
 `;
 
 export const Toolbar = styled.div`
