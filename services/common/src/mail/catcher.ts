@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
-import { simpleParser } from 'mailparser';
 import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 
 /** What every caught message has, parsed or not: the SMTP envelope and its size. */
@@ -116,6 +115,9 @@ export class MailCatcher {
       this.options.onMessage?.({ ...envelope, size });
       return;
     }
+    // mailparser loads with the first message kept, not with every process that may catch one (before any
+    // listener: a 'data' listener would start the stream flowing while the import waits).
+    const { simpleParser } = await import('mailparser');
     let size = 0;
     stream.on('data', (chunk: Buffer) => (size += chunk.length));
     const parsed = await simpleParser(stream, { skipImageLinks: true });

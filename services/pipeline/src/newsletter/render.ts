@@ -1,4 +1,3 @@
-import mjml2html from 'mjml';
 import { NEWSLETTER_UNSUBSCRIBE_LABEL, NEWSLETTER_UNSUBSCRIBE_URL, type NewsletterSection } from '@neuralbeat/common/contracts';
 
 /**
@@ -92,6 +91,8 @@ export async function renderIssueHtml(input: RenderInput): Promise<string> {
     </mj-section>
   </mj-body>
 </mjml>`;
+  // mjml (about 60 MB resident) loads with the first issue composed, not with every pipeline process.
+  const { default: mjml2html } = await import('mjml');
   // No web fonts: the stack is the reader's own (mjml would otherwise link Google Fonts for Roboto, a request per open).
   const { html, errors } = await mjml2html(source, { validationLevel: 'strict', minify: false, fonts: {} });
   if (errors.length) throw new Error(`digest template: ${errors.map((e) => e.formattedMessage).join('; ')}`);
