@@ -66,7 +66,7 @@ function KindScreen({ def }: { def: AdminKindDef }) {
               setOffset(0);
             }}
           />
-          <select
+          <Select
             aria-label="Publication"
             value={published}
             onChange={(e) => {
@@ -77,7 +77,7 @@ function KindScreen({ def }: { def: AdminKindDef }) {
             <option value="">All</option>
             <option value="true">Published</option>
             <option value="false">Unpublished</option>
-          </select>
+          </Select>
         </Toolbar>
         <Loaded
           query={items}
