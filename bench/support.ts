@@ -57,7 +57,7 @@ export async function startCompiledService(service: ServiceName, env: Record<str
 async function startNode(args: string[], env: Record<string, string>, readyUrl: string, readyWithinMs = 20_000): Promise<ChildProcess> {
   const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_SERVICE_LOGS ? 'inherit' : 'ignore', 'inherit'],
   });
   for (const began = Date.now(); Date.now() - began < readyWithinMs;) {
     try {

@@ -1,6 +1,6 @@
 import { Router, type Response } from 'express';
 import { STATIC_PAGES, type NewsletterArchiveResponse, type NewsListResponse } from '@neuralbeat/common/contracts';
-import { AppError, badGateway, notFound } from '@neuralbeat/common';
+import { AppError, badGateway, notFound, serviceUnavailable } from '@neuralbeat/common';
 import type { GatewayConfig } from './config';
 
 const FEED_ITEMS = 50;
@@ -18,16 +18,38 @@ const xml = (s: string) =>
 /**
  * A read from the content service. Its 4xx answers are about what the visitor
  * asked for (a tag that is too long, blank or unreadable) and pass through with
- * their message; only a failing or unreachable service is a 502.
+ * their message; a failing service is a 502, one that is unreachable or too
+ * busy to answer within 5 s a 503 (worth asking again, unlike a 500).
  */
 async function contentJson<T>(url: string): Promise<T> {
-  const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
+  const signal = AbortSignal.timeout(5000);
+  const unavailable = () => serviceUnavailable('The content service did not answer in time; please try again shortly');
+  const res = await fetch(url, { signal }).catch(() => {
+    throw unavailable();
+  });
   if (res.status >= 400 && res.status < 500) {
     const body = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string; field?: string } } | null;
     throw new AppError(res.status, body?.error?.code ?? 'bad_request', body?.error?.message ?? 'Bad request', body?.error?.field);
   }
   if (!res.ok) throw badGateway(`The content service answered ${res.status}`);
-  return (await res.json()) as T;
+  return (await res.json().catch(() => {
+    throw unavailable();
+  })) as T;
+}
+
+/**
+ * Requests for one document while it is being built share that build: a
+ * sitemap reads every public URL, and crawlers (or a load) ask for it many at
+ * once. The next request after it is done builds afresh, so nothing is kept.
+ */
+const building = new Map<string, Promise<string>>();
+function sharedBuild(key: string, build: () => Promise<string>): Promise<string> {
+  let pending = building.get(key);
+  if (!pending) {
+    pending = build().finally(() => building.delete(key));
+    building.set(key, pending);
+  }
+  return pending;
 }
 
 /** /sitemap.xml, /robots.txt, /rss.xml, /news/tag/{tag}/rss.xml and /newsletter/rss.xml, built from the content service. */
@@ -60,23 +82,29 @@ export function crawlerDocuments(config: GatewayConfig): Router {
    * sitemaps.org's 50 MB cap only with URLs of over 1,000 characters, which no slug comes near).
    */
   router.get('/sitemap.xml', async (_req, res) => {
-    const { total } = await entries(0, 0);
-    if (fixed.length + total <= SITEMAP_URLS) return void sendXml(res, urlset([...fixed, ...(await entries(0, total)).entries]));
-    const files = Math.ceil((fixed.length + total) / SITEMAP_URLS);
-    const list = Array.from({ length: files }, (_, i) => `  <sitemap><loc>${xml(`${base}/sitemap-${i + 1}.xml`)}</loc></sitemap>`);
-    sendXml(res, `<sitemapindex xmlns="${SITEMAP_NS}">\n${list.join('\n')}\n</sitemapindex>\n`);
+    const body = await sharedBuild('sitemap', async () => {
+      const { total } = await entries(0, 0);
+      if (fixed.length + total <= SITEMAP_URLS) return urlset([...fixed, ...(await entries(0, total)).entries]);
+      const files = Math.ceil((fixed.length + total) / SITEMAP_URLS);
+      const list = Array.from({ length: files }, (_, i) => `  <sitemap><loc>${xml(`${base}/sitemap-${i + 1}.xml`)}</loc></sitemap>`);
+      return `<sitemapindex xmlns="${SITEMAP_NS}">\n${list.join('\n')}\n</sitemapindex>\n`;
+    });
+    sendXml(res, body);
   });
 
   // One file of the index, read from the database alone: no more than its 50,000 entries are held.
   router.get(/^\/sitemap-(\d{1,6})\.xml$/, async (req, res) => {
     const n = Number(req.params[0]);
-    const start = (n - 1) * SITEMAP_URLS;
-    const end = start + SITEMAP_URLS;
-    const from = Math.max(start, fixed.length);
-    const page = n >= 1 ? await entries(from - fixed.length, end - from) : null;
-    const list = [...fixed.slice(Math.max(start, 0), end), ...(page?.entries ?? [])];
-    if (!list.length) throw notFound(`The sitemap has no file ${req.params[0]}`);
-    sendXml(res, urlset(list));
+    const body = await sharedBuild(`sitemap-${n}`, async () => {
+      const start = (n - 1) * SITEMAP_URLS;
+      const end = start + SITEMAP_URLS;
+      const from = Math.max(start, fixed.length);
+      const page = n >= 1 ? await entries(from - fixed.length, end - from) : null;
+      const list = [...fixed.slice(Math.max(start, 0), end), ...(page?.entries ?? [])];
+      if (!list.length) throw notFound(`The sitemap has no file ${req.params[0]}`);
+      return urlset(list);
+    });
+    sendXml(res, body);
   });
 
   const sendFeed = async (tag: string | null, res: Response) => {
