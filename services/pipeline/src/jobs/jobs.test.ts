@@ -8,6 +8,7 @@ import { rssFeed, startFeedServer, type FeedServer } from '../../../../tests/sup
 import { daysAgo, greenhouseBoard, leverPostings, type FixtureGreenhouseJob } from '../../../../tests/support/jobBoards';
 import { buildService } from '../../../../scripts/buildServices';
 import { scratchBuildDir } from '../../../../tests/support/scratchBuild';
+import type { CollectedJobRow } from './jobsRepository';
 import { SourcesRepository } from '../repositories/sourcesRepository';
 import { JobCollector } from './jobCollector';
 
@@ -29,27 +30,13 @@ const LEVER_PATH = '/v0/postings/acme?mode=json';
 const aiEngineer: FixtureGreenhouseJob = { id: 4001, title: 'AI Engineer ', location: 'Remote, US', employmentType: 'Full-time' };
 const researcher: FixtureGreenhouseJob = { id: 4002, title: 'Research Scientist', location: 'London, United Kingdom' };
 
-interface JobRecord {
+/** A stored job as Postgres reads it back: pay bounds are numerics (strings), and a job may be closed. */
+type JobRecord = Omit<CollectedJobRow, 'salary_min' | 'salary_max'> & {
   id: number;
-  title: string;
-  company: string;
-  location: string;
-  job_type: string;
-  description: string;
-  requirements: string;
-  apply_url: string;
-  salary_range: string | null;
-  remote: boolean;
-  country: string | null;
-  created_at: Date;
-  valid_through: Date;
   closed_at: Date | null;
-  external_id: string;
   salary_min: string | null;
   salary_max: string | null;
-  salary_currency: string | null;
-  salary_unit: string | null;
-}
+};
 const jobsOf = (sourceId: number) => t.db<JobRecord>('jobs').where('source_id', sourceId).orderBy('external_id');
 const changed = () => announced.filter((e) => e.name === 'job.changed').map((e) => e.payload.jobId);
 
