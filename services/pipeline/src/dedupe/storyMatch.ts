@@ -325,7 +325,8 @@ function sameHeadline(a: StoryText, b: StoryText): boolean {
  * The same headline from two sources on the same day: one story, whatever
  * each wrote beneath it (two blogs each summing up one paper in a paragraph of
  * their own share too few words to pass on similarity). Short headlines
- * ("Weekly update") are shared by chance and need more.
+ * ("Weekly update") are shared by chance and need more. "The same day" is
+ * within 24 hours: two publishers' calendar days differ by their time zones.
  */
 function sameHeadlineSameDay(a: ComparedStory, b: ComparedStory): boolean {
   if (!a.publishDate || !b.publishDate || Math.abs(a.publishDate.getTime() - b.publishDate.getTime()) > DAY_MS) return false;
