@@ -90,7 +90,7 @@ if (problems.pg || problems.redis) {
     problems.redis && `Redis at ${cfg.REDIS_URL} (${problems.redis})`,
   ].filter(Boolean);
   fail(
-    `NeuralBeat needs ${missing.join(' and ')}, which did not answer. Start them and run npm start again: on Debian or Ubuntu, ` +
+    `NeuralBeat needs ${missing.join(' and ')}, which did not answer. Start them and run ./start again: on Debian or Ubuntu, ` +
       `"pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start" starts PostgreSQL and ` +
       `"redis-server --daemonize yes --bind 127.0.0.1 --port 6379" starts Redis; or point DATABASE_URL and REDIS_URL at servers you have. ` +
       `With Docker, "docker compose up" runs the whole system, databases included, instead.`,
@@ -131,5 +131,4 @@ console.log(
     ? `Mail goes to ${describeSmtpUrl(cfg.SMTP_URL)} (SMTP_URL).`
     : `No SMTP_URL: the pipeline catches mail locally (SMTP on 127.0.0.1:${cfg.MAIL_CATCHER_PORT}); read it at ${cfg.SITE_URL.replace(/\/+$/, '')}/admin/mail`,
 );
-// package.json's start script now runs the compiled supervisor (dist/supervise.js) in this process's place: npm's
-// shell execs it, so what stays is npm (which waits for its script and holds the terminal) and the supervisor.
+// The start command (./start) now execs the compiled supervisor (dist/supervise.js) in its shell's place.

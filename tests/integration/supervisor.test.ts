@@ -112,12 +112,17 @@ describe('the start path', () => {
     expect(fs.readFileSync(outfile, 'utf8')).not.toMatch(/sourceMappingURL|pino-pretty|zod/);
   });
 
-  // package.json's own start script, in a folder where its two steps are stand-ins: what stays running is what npm start leaves.
-  it('leaves npm and the supervisor only: no shell and no tsx between them, the supervisor on node with its heap limits', async () => {
-    const root = path.resolve('.');
-    const app = path.join(dir, 'app');
+  /**
+   * The repository's start command and package.json's start script, in a folder where the two steps are stand-ins
+   * (the preparing scripts/start.ts and the supervisor) and node_modules is this repository's: what stays running
+   * is what the start command leaves.
+   */
+  function standInApp(name: string, withPackages = true): string {
+    const app = path.join(dir, name);
     fs.mkdirSync(path.join(app, 'scripts'), { recursive: true });
     fs.mkdirSync(path.join(app, 'dist'), { recursive: true });
+    fs.copyFileSync('start', path.join(app, 'start'));
+    fs.chmodSync(path.join(app, 'start'), 0o755);
     const { start } = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts;
     fs.writeFileSync(
       path.join(app, 'package.json'),
@@ -125,33 +130,63 @@ describe('the start path', () => {
     );
     fs.writeFileSync(path.join(app, 'scripts/start.ts'), `const prepared: string = 'prepared'; console.log(prepared);`);
     fs.writeFileSync(path.join(app, 'dist/supervise.js'), `console.log('supervising ' + process.pid); setInterval(() => {}, 1000);`);
-    const npm = spawn('npm', ['start', '--silent'], {
-      cwd: app,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'inherit'],
-      // tsx and the project's Node from this repository, as npm start finds them there.
-      env: { ...process.env, PATH: `${path.join(root, 'node_modules/.bin')}${path.delimiter}${process.env.PATH}` },
-    });
+    if (withPackages) fs.symlinkSync(path.resolve('node_modules'), path.join(app, 'node_modules'));
+    return app;
+  }
+
+  /** Runs `command` in `app` until the stand-in supervisor says it runs; the process group then, and the supervisor's pid. */
+  async function whatStays(app: string, command: string, args: string[]) {
+    const child = spawn(command, args, { cwd: app, detached: true, stdio: ['ignore', 'pipe', 'inherit'] });
     const lines: string[] = [];
-    readline.createInterface({ input: npm.stdout! }).on('line', (l) => lines.push(l));
+    readline.createInterface({ input: child.stdout! }).on('line', (l) => lines.push(l));
     try {
       await waitFor(() => lines.some((l) => l.startsWith('supervising ')), 'the stand-in supervisor to run');
       const supervisorPid = Number(lines.find((l) => l.startsWith('supervising '))!.split(' ')[1]);
       expect(lines).toContain('prepared');
-      // The preparing step's processes (tsx, its esbuild) may take a moment to be gone; one that stays fails here.
-      await waitFor(() => processGroup(npm.pid!).length === 2, `npm and the supervisor alone: ${JSON.stringify(processGroup(npm.pid!))}`);
-      const group = processGroup(npm.pid!);
-      expect(group.map((p) => p.pid).sort()).toEqual([npm.pid!, supervisorPid].sort());
-      const supervisor = group.find((p) => p.pid === supervisorPid)!;
-      expect(supervisor.ppid).toBe(npm.pid);
-      expect(path.basename(supervisor.argv[0]!)).toBe('node');
-      expect(supervisor.argv.at(-1)).toBe('dist/supervise.js');
-      expect(supervisor.argv).toEqual(expect.arrayContaining([expect.stringMatching(/^--max-old-space-size=\d+$/)]));
-      expect(group.flatMap((p) => p.argv).join(' ')).not.toMatch(/tsx/);
+      // The preparing step's processes (tsx, its esbuild) may take a moment to be gone.
+      const expected = command === 'npm' ? 2 : 1;
+      await waitFor(
+        () => processGroup(child.pid!).length === expected,
+        `${expected} processes: ${JSON.stringify(processGroup(child.pid!))}`,
+      );
+      return { group: processGroup(child.pid!), supervisorPid, launcherPid: child.pid! };
     } finally {
-      process.kill(-npm.pid!, 'SIGTERM');
-      await exited(npm);
+      process.kill(-child.pid!, 'SIGTERM');
+      await exited(child);
     }
+  }
+
+  const onNodeWithHeapLimits = (argv: string[]) => {
+    expect(path.basename(argv[0]!)).toBe('node');
+    expect(argv.at(-1)).toBe('dist/supervise.js');
+    expect(argv).toEqual(expect.arrayContaining([expect.stringMatching(/^--max-old-space-size=\d+$/)]));
+  };
+
+  it('./start execs into the supervisor: one process stays, on node with its heap limits, where the command started', async () => {
+    const { group, supervisorPid, launcherPid } = await whatStays(standInApp('exec'), './start', []);
+    expect(group.map((p) => p.pid)).toEqual([supervisorPid]);
+    // The same process the command started: the shell became the supervisor, nothing waits on it.
+    expect(supervisorPid).toBe(launcherPid);
+    onNodeWithHeapLimits(group[0]!.argv);
+    expect(group[0]!.argv.join(' ')).not.toMatch(/tsx/);
+  });
+
+  it('npm start leaves npm and the supervisor only: no shell and no tsx between them', async () => {
+    const { group, supervisorPid, launcherPid } = await whatStays(standInApp('npm'), 'npm', ['start', '--silent']);
+    expect(group.map((p) => p.pid).sort()).toEqual([launcherPid, supervisorPid].sort());
+    const supervisor = group.find((p) => p.pid === supervisorPid)!;
+    expect(supervisor.ppid).toBe(launcherPid);
+    onNodeWithHeapLimits(supervisor.argv);
+    expect(group.flatMap((p) => p.argv).join(' ')).not.toMatch(/tsx/);
+  });
+
+  it('./start before npm install says to run it, and starts nothing', async () => {
+    const child = spawn('./start', [], { cwd: standInApp('bare', false), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/run npm install first/);
   });
 
   it('turns a pino line into time, level, message and the remaining fields, and leaves other lines alone', () => {

@@ -6,7 +6,7 @@ import { freePort, startThrowawayRedis, type ThrowawayRedis } from '../../suppor
 import { alive, exited, request, until } from '../../support/faults';
 
 /**
- * The whole system under `npm start` (compiled services under the supervisor),
+ * The whole system under the start command (`./start`) (compiled services under the supervisor),
  * on its own ports, database and throwaway Redis. Each service in turn is killed
  * with SIGKILL: it must come back by itself while the others keep answering,
  * and the gateway must answer 503 JSON for its routes (or a kept public answer).
@@ -15,7 +15,7 @@ const SERVICES = ['pipeline', 'search', 'content', 'gateway'] as const;
 type Service = (typeof SERVICES)[number];
 
 let redis: ThrowawayRedis;
-let npm: ChildProcess | undefined;
+let started: ChildProcess | undefined;
 const output: string[] = [];
 const ports = {} as Record<Service, number>;
 const base = (s: Service) => `http://127.0.0.1:${ports[s]}`;
@@ -25,9 +25,9 @@ beforeAll(async () => {
   for (const s of SERVICES) ports[s] = await freePort();
 });
 afterAll(async () => {
-  if (npm && npm.exitCode === null) {
-    process.kill(-npm.pid!, 'SIGKILL');
-    await exited(npm);
+  if (started && started.exitCode === null) {
+    process.kill(-started.pid!, 'SIGKILL');
+    await exited(started);
   }
   await redis.remove();
 });
@@ -47,14 +47,14 @@ function probesWithout(down: Service): Record<string, string> {
   return probes;
 }
 
-describe('fault: a service killed under npm start', () => {
+describe('fault: a service killed under the start command', () => {
   it(
     'each of the four, SIGKILLed in turn, is restarted by the supervisor while the others keep answering',
     { timeout: 300_000 },
     async () => {
       const database = new URL(inject('adminDatabaseUrl'));
-      database.pathname = `/nb_test_${inject('runId')}_npmstart`;
-      npm = spawn('npm', ['start'], {
+      database.pathname = `/nb_test_${inject('runId')}_startcmd`;
+      started = spawn('./start', [], {
         detached: true,
         stdio: ['ignore', 'pipe', 'pipe'],
         env: {
@@ -77,10 +77,11 @@ describe('fault: a service killed under npm start', () => {
           CONTENT_CACHE_SECONDS: '2',
         },
       });
-      for (const stream of [npm.stdout!, npm.stderr!]) readline.createInterface({ input: stream }).on('line', (l) => output.push(l));
+      for (const stream of [started.stdout!, started.stderr!])
+        readline.createInterface({ input: stream }).on('line', (l) => output.push(l));
       await until(
         () => output.some((l) => l.includes('NeuralBeat is running at')),
-        `npm start to come up; output:\n${output.slice(-20).join('\n')}`,
+        `./start to come up; output:\n${output.slice(-20).join('\n')}`,
         240_000,
       );
       // Compiled JavaScript on node: no TypeScript loader in the running services.
@@ -160,10 +161,10 @@ describe('fault: a service killed under npm start', () => {
 
       // Ctrl-C stops everything, services included.
       const pids = await Promise.all(SERVICES.map(pidOf));
-      process.kill(-npm.pid!, 'SIGINT');
-      await exited(npm);
+      process.kill(-started.pid!, 'SIGINT');
+      await exited(started);
       await until(() => pids.every((p) => !alive(p!)), 'every service to stop', 20_000);
-      console.log(`[fault: SIGKILL under npm start] ${report.join('; ')}; Ctrl-C then stopped all four`);
+      console.log(`[fault: SIGKILL under ./start] ${report.join('; ')}; Ctrl-C then stopped all four`);
     },
   );
 });
