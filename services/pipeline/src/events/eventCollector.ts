@@ -29,7 +29,7 @@ export interface EventCollectorOptions {
   userAgent: string;
   /** Events scoring at least this are published; the rest wait for an operator. */
   relevanceThreshold: number;
-  /** Today, for the 12-month window and the first collection (bench/realEvents.ts replays old calendars as of their day). */
+  /** Today, for the 12-month window and the first collection (bench/realEvents.bench.ts replays old calendars as of their day). */
   now?: () => Date;
 }
 

@@ -1,6 +1,6 @@
 /**
  * The event collectors over the real calendars and pages of `../shared/data/events`
- * (or `$SHARED_DATA/events`), served locally: `npx tsx bench/realEvents.ts`.
+ * (or `$SHARED_DATA/events`), served locally: `npm run bench -- realEvents`.
  *
  * Part 1 collects each file as a source into a throwaway database and prints
  * what it yields: items read (recurrences expanded up to 12 months ahead),

@@ -1,7 +1,7 @@
 /**
  * The job collectors over the real Greenhouse and Lever answers of
  * `../shared/data/jobs` (or `$SHARED_DATA/jobs`), served locally at their API
- * paths: `npx tsx bench/realJobs.ts`.
+ * paths: `npm run bench -- realJobs`.
  *
  * Each file is collected twice into a throwaway database: today with
  * JOB_MAX_AGE_DAYS (default 45), as the pipeline would, and with the age limit
