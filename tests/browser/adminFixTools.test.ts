@@ -42,6 +42,7 @@ describe('dashboard', () => {
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await page.getByTestId('pending-duplicate').getByText('2').waitFor();
     expect(await page.getByTestId('pending-seo').textContent()).toBe('11');
+    expect(await page.getByTestId('pending-seo').locator('xpath=..').textContent()).toBe(`Held: SEO below ${SEO_SCORE_THRESHOLD}11`);
     const bars = page.locator('[aria-label="Articles by status"] li');
     expect(await bars.filter({ hasText: 'Duplicate' }).locator('.value').textContent()).toBe('2');
     await page.locator('svg[aria-label^="Duplicates per day: 2 in total over 30 days"]').waitFor();

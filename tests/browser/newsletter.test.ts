@@ -141,7 +141,7 @@ describe('newsletter page', () => {
     await page.context().close();
   });
 
-  it('a failed subscription shows the spec toast and keeps the form', async () => {
+  it('a failed subscription shows the "Subscription failed" toast with "Please try again later." and keeps the form', async () => {
     const page = await openPage(env.browser);
     await page.goto(`${env.sys.url}/newsletter`);
     await page.route('**/api/newsletter/subscribe', (route) => route.fulfill({ status: 503, body: 'down' }));

@@ -1,5 +1,5 @@
 import { Router, type Response } from 'express';
-import { STATIC_PAGES, type NewsletterArchiveResponse, type NewsListResponse } from '@neuralbeat/common/contracts';
+import { STATIC_PAGES, escapeHtml, type NewsletterArchiveResponse, type NewsListResponse } from '@neuralbeat/common/contracts';
 import { AppError, badGateway, notFound, serviceUnavailable } from '@neuralbeat/common';
 import type { GatewayConfig } from './config';
 
@@ -12,8 +12,6 @@ interface SitemapEntry {
   path: string;
   lastmod: string | null;
 }
-const xml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 /**
  * A read from the content service. Its 4xx answers are about what the visitor
@@ -72,7 +70,8 @@ export function crawlerDocuments(config: GatewayConfig): Router {
   const urlset = (list: SitemapEntry[]) =>
     `<urlset xmlns="${SITEMAP_NS}">\n${list
       .map(
-        (e) => `  <url><loc>${xml(base + encodeURI(e.path))}</loc>${e.lastmod ? `<lastmod>${e.lastmod.slice(0, 10)}</lastmod>` : ''}</url>`,
+        (e) =>
+          `  <url><loc>${escapeHtml(base + encodeURI(e.path))}</loc>${e.lastmod ? `<lastmod>${e.lastmod.slice(0, 10)}</lastmod>` : ''}</url>`,
       )
       .join('\n')}\n</urlset>\n`;
 
@@ -86,7 +85,7 @@ export function crawlerDocuments(config: GatewayConfig): Router {
       const { total } = await entries(0, 0);
       if (fixed.length + total <= SITEMAP_URLS) return urlset([...fixed, ...(await entries(0, total)).entries]);
       const files = Math.ceil((fixed.length + total) / SITEMAP_URLS);
-      const list = Array.from({ length: files }, (_, i) => `  <sitemap><loc>${xml(`${base}/sitemap-${i + 1}.xml`)}</loc></sitemap>`);
+      const list = Array.from({ length: files }, (_, i) => `  <sitemap><loc>${escapeHtml(`${base}/sitemap-${i + 1}.xml`)}</loc></sitemap>`);
       return `<sitemapindex xmlns="${SITEMAP_NS}">\n${list.join('\n')}\n</sitemapindex>\n`;
     });
     sendXml(res, body);
@@ -118,13 +117,13 @@ export function crawlerDocuments(config: GatewayConfig): Router {
         const link = `${base}/news/${encodeURIComponent(a.slug)}`;
         return [
           '    <item>',
-          `      <title>${xml(a.title)}</title>`,
-          `      <link>${xml(link)}</link>`,
-          `      <guid isPermaLink="true">${xml(link)}</guid>`,
+          `      <title>${escapeHtml(a.title)}</title>`,
+          `      <link>${escapeHtml(link)}</link>`,
+          `      <guid isPermaLink="true">${escapeHtml(link)}</guid>`,
           `      <pubDate>${new Date(a.publishDate).toUTCString()}</pubDate>`,
-          `      <description>${xml(a.excerpt)}</description>`,
-          ...[a.category, ...a.tags].map((c) => `      <category>${xml(c)}</category>`),
-          ...(a.sourceUrl ? [`      <source url="${xml(a.sourceUrl)}">${xml(a.sourceName ?? a.sourceUrl)}</source>`] : []),
+          `      <description>${escapeHtml(a.excerpt)}</description>`,
+          ...[a.category, ...a.tags].map((c) => `      <category>${escapeHtml(c)}</category>`),
+          ...(a.sourceUrl ? [`      <source url="${escapeHtml(a.sourceUrl)}">${escapeHtml(a.sourceName ?? a.sourceUrl)}</source>`] : []),
           '    </item>',
         ].join('\n');
       })
@@ -134,11 +133,11 @@ export function crawlerDocuments(config: GatewayConfig): Router {
       .set('cache-control', 'public, max-age=300')
       .send(
         `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">\n  <channel>\n` +
-          `    <title>${xml(tag ? `NeuralBeat — ${tag}` : 'NeuralBeat — Latest AI News')}</title>\n` +
-          `    <link>${xml(tag ? `${base}/news/tag/${encodeURIComponent(tag)}` : `${base}/news`)}</link>\n` +
-          `    <description>${xml(STATIC_PAGES['/news']!.description)}</description>\n` +
+          `    <title>${escapeHtml(tag ? `NeuralBeat — ${tag}` : 'NeuralBeat — Latest AI News')}</title>\n` +
+          `    <link>${escapeHtml(tag ? `${base}/news/tag/${encodeURIComponent(tag)}` : `${base}/news`)}</link>\n` +
+          `    <description>${escapeHtml(STATIC_PAGES['/news']!.description)}</description>\n` +
           `    <language>en</language>\n` +
-          `    <atom:link href="${xml(self)}" rel="self" type="application/rss+xml" />\n` +
+          `    <atom:link href="${escapeHtml(self)}" rel="self" type="application/rss+xml" />\n` +
           (list.articles[0] ? `    <lastBuildDate>${new Date(list.articles[0].publishDate).toUTCString()}</lastBuildDate>\n` : '') +
           `${items}\n  </channel>\n</rss>\n`,
       );
@@ -155,11 +154,11 @@ export function crawlerDocuments(config: GatewayConfig): Router {
         const link = `${base}/newsletter/${encodeURIComponent(i.slug)}`;
         return [
           '    <item>',
-          `      <title>${xml(i.subject)}</title>`,
-          `      <link>${xml(link)}</link>`,
-          `      <guid isPermaLink="true">${xml(link)}</guid>`,
+          `      <title>${escapeHtml(i.subject)}</title>`,
+          `      <link>${escapeHtml(link)}</link>`,
+          `      <guid isPermaLink="true">${escapeHtml(link)}</guid>`,
           `      <pubDate>${new Date(i.sentAt).toUTCString()}</pubDate>`,
-          `      <description>${xml(i.preheader)}</description>`,
+          `      <description>${escapeHtml(i.preheader)}</description>`,
           '    </item>',
         ].join('\n');
       })
@@ -170,10 +169,10 @@ export function crawlerDocuments(config: GatewayConfig): Router {
       .send(
         `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">\n  <channel>\n` +
           `    <title>NeuralBeat Weekly — newsletter archive</title>\n` +
-          `    <link>${xml(`${base}/newsletter/archive`)}</link>\n` +
-          `    <description>${xml(STATIC_PAGES['/newsletter/archive']!.description)}</description>\n` +
+          `    <link>${escapeHtml(`${base}/newsletter/archive`)}</link>\n` +
+          `    <description>${escapeHtml(STATIC_PAGES['/newsletter/archive']!.description)}</description>\n` +
           `    <language>en</language>\n` +
-          `    <atom:link href="${xml(self)}" rel="self" type="application/rss+xml" />\n` +
+          `    <atom:link href="${escapeHtml(self)}" rel="self" type="application/rss+xml" />\n` +
           (issues[0] ? `    <lastBuildDate>${new Date(issues[0].sentAt).toUTCString()}</lastBuildDate>\n` : '') +
           `${items}\n  </channel>\n</rss>\n`,
       );

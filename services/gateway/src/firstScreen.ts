@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { JOB_CLOSED_PAGE, firstScreenOf } from '@neuralbeat/common/contracts';
+import { JOB_CLOSED_PAGE, escapeHtml, firstScreenOf } from '@neuralbeat/common/contracts';
 import type { Logger } from '@neuralbeat/common';
 import type { ContentReader } from './contentReader';
 
@@ -22,8 +22,6 @@ export function scriptSafeJson(json: string): string {
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 }
-
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 interface ManifestChunk {
   file: string;

@@ -1,3 +1,4 @@
+import { escapeHtml } from '@neuralbeat/common/contracts';
 import type { GatewayConfig } from './config';
 import type { PageMeta } from './pageMeta';
 
@@ -7,7 +8,6 @@ const THEME_COLOR = '#4f46e5';
 const HEAD_START = '<!--app-head-->';
 const HEAD_END = '<!--/app-head-->';
 
-const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 /** JSON inside <script>: `<` escaped so no value can close the element. */
 const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
@@ -19,10 +19,10 @@ export function renderShell(template: string, meta: PageMeta, config: GatewayCon
   const image = meta.image && /^https?:\/\//.test(meta.image) ? meta.image : `${base}${meta.image ?? '/images/og-image.png'}`;
   const tag = (name: string, attrs: Record<string, string>) =>
     `<${name} data-ssr ${Object.entries(attrs)
-      .map(([k, v]) => `${k}="${escapeAttr(v)}"`)
+      .map(([k, v]) => `${k}="${escapeHtml(v)}"`)
       .join(' ')} />`;
   const head = [
-    `<title data-ssr>${escapeAttr(title)}</title>`,
+    `<title data-ssr>${escapeHtml(title)}</title>`,
     tag('meta', { name: 'description', content: meta.description }),
     tag('meta', { name: 'robots', content: meta.noindex || meta.status === 404 ? 'noindex, nofollow' : 'index, follow' }),
     tag('link', { rel: 'canonical', href: canonical }),

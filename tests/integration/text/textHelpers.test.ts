@@ -5,6 +5,7 @@ import { sourceParagraphs } from '../../../services/pipeline/src/providers/local
 import { scoreSeo } from '../../../services/pipeline/src/seo/seoRubric';
 import { slugBase } from '../../../services/pipeline/src/publish/publisher';
 import { itemBody } from '../../../bench/dedupeLabels/realFeeds';
+import { cleanText } from '../../../services/pipeline/src/events/collectedEvent';
 
 /**
  * What the text helpers answer for the same realistic inputs. Recorded from each
@@ -115,6 +116,25 @@ describe('HTML to one line of text', () => {
         ],
       }
     `);
+  });
+});
+
+describe('event text', () => {
+  it('cleanText undoes a second escape of event titles, and an escaped tag stays text', () => {
+    const titles = [
+      'Chartered Cities &amp; Network States',
+      'Data & AI Night!',
+      'It&amp;#8217;s &amp;quot;AI&amp;quot; Day',
+      'AT&amp;amp;T Q&amp;A',
+      '&lt;b&gt; and &amp;lt;i&amp;gt; are text, <b>this</b> is markup',
+    ];
+    expect(titles.map(cleanText)).toEqual([
+      'Chartered Cities & Network States',
+      'Data & AI Night!',
+      'It’s "AI" Day',
+      'AT&T Q&A',
+      '<b> and <i> are text, this is markup',
+    ]);
   });
 });
 

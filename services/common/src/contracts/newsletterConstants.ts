@@ -13,7 +13,7 @@ export type NewsletterEventType = (typeof NEWSLETTER_EVENT_TYPES)[number];
 /** A confirmation mail goes to one address at most this often. */
 export const CONFIRMATION_RESEND_MS = 60 * 60 * 1000;
 
-/** Generous bounds (the spec sets none); they only keep a bot from storing megabytes. */
+/** Longest contact name, subject and message: far above what a person writes, so they only keep a bot from storing megabytes. */
 export const CONTACT_LIMITS = { name: 200, subject: 300, message: 10_000 } as const;
 
 /** The public answers, word for word. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countWords, decodeEntities, displayTag, foldAccents, slugify } from './text';
+import { countWords, decodeEntities, displayTag, escapeHtml, foldAccents, slugify } from './text';
 import { toolSubmissionSchema } from './api';
 
 describe('text helpers', () => {
@@ -40,6 +40,72 @@ describe('the text module', () => {
 
   it('foldAccents removes marks but keeps case and everything else', () => {
     expect(foldAccents('Montréal Ñandú ﬁx 東京')).toBe('Montreal Nandu fix 東京');
+  });
+});
+
+describe('escapeHtml', () => {
+  const INPUTS = [
+    `AT&T <b>"GPT-5"</b> isn't 'new'`,
+    'https://x.example/a?b=1&c=<2>',
+    '&amp; &#39; already escaped',
+    'Café — 🚀 a\u00a0b',
+    '',
+  ];
+
+  it('escapes & < > " \' and nothing else, once', () => {
+    expect(INPUTS.map(escapeHtml)).toEqual([
+      'AT&amp;T &lt;b&gt;&quot;GPT-5&quot;&lt;/b&gt; isn&#39;t &#39;new&#39;',
+      'https://x.example/a?b=1&amp;c=&lt;2&gt;',
+      '&amp;amp; &amp;#39; already escaped',
+      'Café — 🚀 a\u00a0b',
+      '',
+    ]);
+  });
+
+  /*
+   * What each hand-written copy answered before they were folded into this one
+   * (gateway head tags and first screen, sitemaps and RSS, newsletter, mail, local
+   * rewrite, feed parser). They differ only in which quotes they escaped; a reader
+   * of the HTML or XML gets the same text from every one and from escapeHtml.
+   */
+  const FORMER_COPIES: Record<string, string[]> = {
+    '& < > (local rewrite, feed parser)': [
+      `AT&amp;T &lt;b&gt;"GPT-5"&lt;/b&gt; isn't 'new'`,
+      'https://x.example/a?b=1&amp;c=&lt;2&gt;',
+      '&amp;amp; &amp;#39; already escaped',
+      'Café — 🚀 a\u00a0b',
+      '',
+    ],
+    '& < > " (head tags, first screen, newsletter)': [
+      "AT&amp;T &lt;b&gt;&quot;GPT-5&quot;&lt;/b&gt; isn't 'new'",
+      'https://x.example/a?b=1&amp;c=&lt;2&gt;',
+      '&amp;amp; &amp;#39; already escaped',
+      'Café — 🚀 a\u00a0b',
+      '',
+    ],
+    '& < > " \' as &apos; (sitemaps, RSS)': [
+      'AT&amp;T &lt;b&gt;&quot;GPT-5&quot;&lt;/b&gt; isn&apos;t &apos;new&apos;',
+      'https://x.example/a?b=1&amp;c=&lt;2&gt;',
+      '&amp;amp; &amp;#39; already escaped',
+      'Café — 🚀 a\u00a0b',
+      '',
+    ],
+    '& < > " \' as &#39; (mail)': [
+      'AT&amp;T &lt;b&gt;&quot;GPT-5&quot;&lt;/b&gt; isn&#39;t &#39;new&#39;',
+      'https://x.example/a?b=1&amp;c=&lt;2&gt;',
+      '&amp;amp; &amp;#39; already escaped',
+      'Café — 🚀 a\u00a0b',
+      '',
+    ],
+  };
+
+  it.each(Object.entries(FORMER_COPIES))('reads back as the same text as the former copy escaping %s', (_, answers) => {
+    expect(answers.map(decodeEntities)).toEqual(INPUTS);
+    expect(INPUTS.map((input) => decodeEntities(escapeHtml(input)))).toEqual(answers.map(decodeEntities));
+  });
+
+  it('leaves nothing that could end an element, an attribute of either quote, or an XML text node', () => {
+    for (const input of INPUTS) expect(escapeHtml(input)).not.toMatch(/[<>"']|&(?!(amp|lt|gt|quot|#39);)/);
   });
 });
 

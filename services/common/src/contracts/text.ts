@@ -32,6 +32,17 @@ export function decodeEntities(text: string): string {
   return decodeHTML(text);
 }
 
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/**
+ * The one escaper: text made literal in HTML or XML. `& < > " '` are escaped, so
+ * the result is safe as element text, inside a quoted attribute of either kind,
+ * and in RSS and sitemaps. `'` is `&#39;`: older mail clients do not know `&apos;`.
+ */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+}
+
 const WORD = /[\p{L}\p{N}'’-]+/gu;
 
 /** Words of plain text: runs of letters, digits, apostrophes and hyphens, so "don’t" and "GPT-4" are one word each. */

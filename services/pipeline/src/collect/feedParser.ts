@@ -1,5 +1,6 @@
 import Parser from 'rss-parser';
 import { z } from 'zod';
+import { escapeHtml } from '@neuralbeat/common/contracts';
 
 /** One item of any supported feed, before it becomes an article. */
 export interface FeedItem {
@@ -47,7 +48,6 @@ const jsonFeedSchema = z.object({
   ),
 });
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const date = (value: string | undefined | null) => {
   if (!value) return null;
   const d = new Date(value);

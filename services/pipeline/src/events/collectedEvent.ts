@@ -35,9 +35,10 @@ export interface EventsRead {
 export const NO_LOCATION = 'To be announced';
 const DESCRIPTION_MAX = 5000;
 
-/** One line of text: markup and entities (sources write `&amp;` in titles) resolved, whitespace folded. */
+/** One line of text: markup and entities resolved, whitespace folded. */
 export function cleanText(value: string | null | undefined): string {
   if (!value) return '';
+  // htmlToText decodes once; text escaped twice ("It&amp;#8217;s", "AT&amp;amp;T") loses its outer `&amp;` first, which can make no tag.
   return htmlToText(value.replace(/&amp;/g, '&'));
 }
 

@@ -117,11 +117,7 @@ export class JobCollector {
    * (a stored one is closed with the expired).
    */
   private async rows(source: NewsSourceRow, board: BoardRead): Promise<{ rows: CollectedJobRow[]; skipped: BoardRead['skipped'] }> {
-    const known = new Map<string, Date>(
-      (await this.db('jobs').where({ source_id: source.id }).select('external_id', 'created_at')).map(
-        (r: { external_id: string; created_at: Date }) => [r.external_id, r.created_at],
-      ),
-    );
+    const known = await this.jobs.knownJobs(this.db, source.id);
     const now = Date.now();
     const maxAgeMs = this.options.maxAgeDays * DAY_MS;
     const skipped = [...board.skipped];

@@ -119,6 +119,14 @@ export class CollectedJobsRepository {
       .returning('id');
     return rows.map((r: { id: number }) => r.id);
   }
+
+  /** When each of the source's stored jobs was posted, by board id: a posting with no date keeps the date it was first seen. */
+  async knownJobs(db: Knex, sourceId: number): Promise<Map<string, Date>> {
+    const rows: { external_id: string; created_at: Date }[] = await db('jobs')
+      .where({ source_id: sourceId })
+      .select('external_id', 'created_at');
+    return new Map(rows.map((r) => [r.external_id, r.created_at]));
+  }
 }
 
 const COLUMNS = [

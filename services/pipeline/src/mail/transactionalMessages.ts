@@ -1,3 +1,4 @@
+import { escapeHtml } from '@neuralbeat/common/contracts';
 import { CONFIRM_TOKEN_DAYS } from '@neuralbeat/common/mail/tokens';
 
 export interface MailContent {
@@ -5,9 +6,6 @@ export interface MailContent {
   html: string;
   text: string;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A one-column layout of inline styles and a table, as mail clients (Outlook, Gmail) render it; readable in dark mode. */
 const layout = (title: string, body: string) => `<!doctype html>

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import libmime from 'libmime';
 import libqp from 'libqp';
-import { NEWSLETTER_UNSUBSCRIBE_LABEL, NEWSLETTER_UNSUBSCRIBE_URL } from '@neuralbeat/common/contracts';
+import { NEWSLETTER_UNSUBSCRIBE_LABEL, NEWSLETTER_UNSUBSCRIBE_URL, escapeHtml } from '@neuralbeat/common/contracts';
 
 /**
  * An issue's MIME message, encoded once: headers and quoted-printable parts
@@ -35,7 +35,6 @@ const crlf = (s: string) => s.replace(/\r?\n/g, CRLF);
 const PLACEHOLDER = new RegExp(`(${NEWSLETTER_UNSUBSCRIBE_URL}|${NEWSLETTER_UNSUBSCRIBE_LABEL})`);
 
 const qp = (s: string) => crlf(libqp.wrap(libqp.encode(s), 76));
-const escHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A body split at its placeholders, each literal stretch quoted-printable encoded once. */
 interface EncodedPart {
@@ -111,7 +110,7 @@ export class IssueMessage {
       'Content-Type: text/html; charset=utf-8',
       'Content-Transfer-Encoding: quoted-printable',
       '',
-      fillPart(this.html, { [NEWSLETTER_UNSUBSCRIBE_URL]: escHtml(to.unsubscribeUrl), [NEWSLETTER_UNSUBSCRIBE_LABEL]: 'Unsubscribe' }),
+      fillPart(this.html, { [NEWSLETTER_UNSUBSCRIBE_URL]: escapeHtml(to.unsubscribeUrl), [NEWSLETTER_UNSUBSCRIBE_LABEL]: 'Unsubscribe' }),
       `--${b}--`,
       '',
     ].join(CRLF);

@@ -1,4 +1,4 @@
-import { NEWSLETTER_UNSUBSCRIBE_LABEL, NEWSLETTER_UNSUBSCRIBE_URL, type NewsletterSection } from '@neuralbeat/common/contracts';
+import { NEWSLETTER_UNSUBSCRIBE_LABEL, NEWSLETTER_UNSUBSCRIBE_URL, escapeHtml, type NewsletterSection } from '@neuralbeat/common/contracts';
 
 /**
  * The issue's HTML (mjml: nested tables that Outlook and Gmail render) and
@@ -21,7 +21,6 @@ export interface RenderInput {
   date: Date;
 }
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const issueDate = (d: Date) => d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 // Every block has its own solid background and text colour, and there are no images: clients that invert
@@ -37,14 +36,14 @@ function sectionMjml(section: NewsletterSection): string {
     .map((item) => {
       const outlets = item.outlets && item.outlets > 1 ? ` <span style="color:${MUTED}">· reported by ${item.outlets} outlets</span>` : '';
       return `<mj-text padding="8px 24px" font-size="16px" line-height="22px" color="${INK}">
-          <a href="${esc(item.url)}" style="color:${ACCENT};font-weight:600;text-decoration:none">${esc(item.title)}</a>${outlets}
-          <br /><span style="color:${MUTED};font-size:14px;line-height:20px">${esc(item.summary)}</span>
+          <a href="${escapeHtml(item.url)}" style="color:${ACCENT};font-weight:600;text-decoration:none">${escapeHtml(item.title)}</a>${outlets}
+          <br /><span style="color:${MUTED};font-size:14px;line-height:20px">${escapeHtml(item.summary)}</span>
         </mj-text>`;
     })
     .join('\n');
   return `<mj-section background-color="${PAPER}" padding="8px 0 16px">
       <mj-column>
-        <mj-text padding="16px 24px 4px" font-size="20px" font-weight="700" color="${INK}">${esc(section.title)}</mj-text>
+        <mj-text padding="16px 24px 4px" font-size="20px" font-weight="700" color="${INK}">${escapeHtml(section.title)}</mj-text>
         ${items}
       </mj-column>
     </mj-section>`;
@@ -53,8 +52,8 @@ function sectionMjml(section: NewsletterSection): string {
 export async function renderIssueHtml(input: RenderInput): Promise<string> {
   const source = `<mjml lang="en">
   <mj-head>
-    <mj-title>${esc(input.subject)}</mj-title>
-    <mj-preview>${esc(input.preheader)}</mj-preview>
+    <mj-title>${escapeHtml(input.subject)}</mj-title>
+    <mj-preview>${escapeHtml(input.preheader)}</mj-preview>
     <mj-raw><meta name="color-scheme" content="light dark" /><meta name="supported-color-schemes" content="light dark" /></mj-raw>
     <mj-attributes>
       <mj-all font-family="-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif" />
@@ -66,7 +65,7 @@ export async function renderIssueHtml(input: RenderInput): Promise<string> {
   <mj-body background-color="${PAGE}" width="600px">
     <mj-section background-color="${PAGE}" padding="12px 0">
       <mj-column>
-        <mj-text align="center" font-size="12px" color="${MUTED}">${esc(input.preheader)} · <a href="${esc(input.webUrl)}" style="color:${ACCENT}">View in browser</a></mj-text>
+        <mj-text align="center" font-size="12px" color="${MUTED}">${escapeHtml(input.preheader)} · <a href="${escapeHtml(input.webUrl)}" style="color:${ACCENT}">View in browser</a></mj-text>
       </mj-column>
     </mj-section>
     <mj-section background-color="${ACCENT}" padding="20px 0">
@@ -77,14 +76,14 @@ export async function renderIssueHtml(input: RenderInput): Promise<string> {
     </mj-section>
     <mj-section background-color="${PAPER}" padding="16px 0 0">
       <mj-column>
-        <mj-text padding="8px 24px" font-size="16px" line-height="24px" color="${INK}">${esc(input.intro).replace(/\n/g, '<br />')}</mj-text>
+        <mj-text padding="8px 24px" font-size="16px" line-height="24px" color="${INK}">${escapeHtml(input.intro).replace(/\n/g, '<br />')}</mj-text>
       </mj-column>
     </mj-section>
     ${input.sections.map(sectionMjml).join('\n')}
     <mj-section background-color="${PAGE}" padding="16px 0 24px">
       <mj-column>
         <mj-text align="center" font-size="12px" line-height="18px" color="${MUTED}">
-          You receive this because you subscribed to the NeuralBeat newsletter at <a href="${esc(input.siteUrl)}" style="color:${ACCENT}">${esc(input.siteUrl.replace(/^https?:\/\//, ''))}</a>.<br />
+          You receive this because you subscribed to the NeuralBeat newsletter at <a href="${escapeHtml(input.siteUrl)}" style="color:${ACCENT}">${escapeHtml(input.siteUrl.replace(/^https?:\/\//, ''))}</a>.<br />
           <a href="${UNSUBSCRIBE_URL}" style="color:${ACCENT};text-decoration:underline">${UNSUBSCRIBE_LABEL}</a>
         </mj-text>
       </mj-column>

@@ -1,11 +1,9 @@
-import { countWords } from '@neuralbeat/common/contracts';
+import { countWords, escapeHtml } from '@neuralbeat/common/contracts';
 import { htmlToText, sanitizeArticleHtml } from '@neuralbeat/common/html';
 import type { RewriteInput, RewriteProvider, RewriteResult } from './types';
 
 const EXCERPT_MAX = 250;
 const META_MAX = 155;
-
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Paragraph texts of the source HTML, tags stripped (after the sanitiser has dropped scripts, styles and embeds with their content). */
 export function sourceParagraphs(html: string): string[] {
@@ -45,7 +43,7 @@ export class LocalRewriteProvider implements RewriteProvider {
   async rewrite(input: RewriteInput): Promise<RewriteResult> {
     const paragraphs = sourceParagraphs(input.contentHtml);
     const body = paragraphs.length ? paragraphs : [input.excerpt ?? input.title];
-    const content = body.map((p) => `<p>${escape(p)}</p>`).join('\n');
+    const content = body.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');
     const opening = body.join(' ');
     const excerpt = input.excerpt && input.excerpt.length <= EXCERPT_MAX ? input.excerpt : lead(opening, EXCERPT_MAX);
     return {

@@ -13,7 +13,7 @@
  * | structure: ≥ 3 paragraphs or headings 10, 2 5 | 10 |
  * | image | 5 |
  *
- * Articles scoring below SEO_SCORE_THRESHOLD (68) stay pending and go no further.
+ * Articles scoring below SEO_SCORE_THRESHOLD stay pending and go no further.
  */
 import { countWords } from '@neuralbeat/common/contracts';
 import { htmlToText } from '@neuralbeat/common/html';

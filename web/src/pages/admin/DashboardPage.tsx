@@ -112,7 +112,7 @@ function PipelineStatus() {
           <>
             <StatGrid>
               <Stat label="Awaiting processing" value={data.stats.pendingContent} testId="pending-content" />
-              <Stat label="Held: SEO below 68" value={data.stats.pendingSeo} testId="pending-seo" />
+              <Stat label={`Held: SEO below ${SEO_SCORE_THRESHOLD}`} value={data.stats.pendingSeo} testId="pending-seo" />
               <Stat label="Flagged duplicates" value={data.stats.pendingDuplicate} testId="pending-duplicate" />
             </StatGrid>
             <HorizontalBars
