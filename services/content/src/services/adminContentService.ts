@@ -70,6 +70,8 @@ const KINDS: Record<AdminContentKind, KindSpec> = {
     // The collector's relevance score and its reasons, shown to the operator deciding on the event.
     readOnly: { aiRelevanceScore: 'ai_relevance_score', aiRelevanceReasons: 'ai_relevance_reasons' },
     announce: (emit, eventId, requestId) => emit('event.changed', { eventId }, requestId),
+    // The operator has decided: later collections of the event leave its publication alone (a cancellation still unpublishes).
+    onPublish: () => ({ published_by: 'operator' }),
   }),
   jobs: spec({
     table: 'jobs',
