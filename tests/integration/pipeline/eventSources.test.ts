@@ -131,4 +131,41 @@ describe('event sources end to end', () => {
     expect(await eventNamed('Board games evening')).toMatchObject({ published: false, event_status: 'cancelled' });
     await until(async () => ((await upcoming()).every((e) => e.name !== 'Board games evening') ? true : undefined));
   });
+
+  it('an event an operator deletes stays deleted: collecting its sources again does not bring it back', async () => {
+    const start = dayFromNow(30).set({ hour: 9 });
+    const feed = (extra: string[][] = []) =>
+      calendar([
+        vevent({ UID: 'rag-day@hamburg', SUMMARY: 'RAG Day Hamburg', DTSTART: icsUtc(start), LOCATION: 'Hamburg\\, Germany' }),
+        ...extra,
+      ]);
+    server.routes.set('/hamburg.ics', { body: feed(), contentType: 'text/calendar' });
+    server.routes.set('/hamburg-mirror.ics', { body: feed(), contentType: 'text/calendar' });
+    const first = await post('/api/admin/sources', { name: 'Hamburg AI', feedUrl: `${server.url}/hamburg.ics`, kind: 'ical' });
+    const event = await until(() => eventNamed('RAG Day Hamburg'));
+    // A second calendar with the same event joins it.
+    const mirror = await post('/api/admin/sources', { name: 'Hamburg Mirror', feedUrl: `${server.url}/hamburg-mirror.ics`, kind: 'ical' });
+    await until(async () => ((await sys.database.db('event_source_items').where({ event_id: event.id })).length === 2 ? true : undefined));
+
+    const deleted = await adminCall(sys.url, cookie, `/api/admin/events/${event.id}`, { method: 'DELETE' });
+    expect(deleted.status).toBe(200);
+    expect(
+      await sys.database.db('admin_audit_log').where({ action: 'contentDelete' }).whereRaw(`params->>'name' = ?`, ['RAG Day Hamburg']),
+    ).toEqual([
+      expect.objectContaining({
+        affected_ids: [event.id],
+        actor_username: 'operator',
+        params: expect.objectContaining({ kind: 'events' }),
+      }),
+    ]);
+
+    // Both calendars still list it, and one gains another event: that one comes, the deleted one does not.
+    const next = vevent({ UID: 'rag-night@hamburg', SUMMARY: 'RAG Night Hamburg', DTSTART: icsUtc(start.plus({ days: 7 })) });
+    server.routes.set('/hamburg.ics', { body: feed([next]), contentType: 'text/calendar' });
+    await collectNow(first.body.source.id);
+    await collectNow(mirror.body.source.id);
+    expect(await eventNamed('RAG Night Hamburg')).toMatchObject({ source_name: 'Hamburg AI' });
+    expect(await eventNamed('RAG Day Hamburg')).toBeUndefined();
+    expect((await upcoming()).map((e) => e.name)).not.toContain('RAG Day Hamburg');
+  });
 });

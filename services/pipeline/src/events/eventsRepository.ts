@@ -42,6 +42,7 @@ const hashOf = (e: ScoredEvent) => createHash('sha256').update(JSON.stringify(e)
  * of a source (its key) is one event: collecting it again updates that event;
  * an item of another source with the same name, start day and city (or both
  * online) joins the event it is instead of adding it twice.
+ * Items in `dismissed_source_items` (their event deleted by an operator) are skipped.
  */
 export class EventsRepository {
   /** When the source was first collected (`now`, on its first collection). */
@@ -60,6 +61,8 @@ export class EventsRepository {
         (r: { item_key: string; event_id: number; content_hash: string }) => [r.item_key, r],
       ),
     );
+    // Items whose event an operator deleted: the deletion lasts.
+    const dismissed = new Set((await trx('dismissed_source_items').where({ source_id: source.id }).pluck('item_key')) as string[]);
     const seen = new Set<string>();
     for (const event of events) {
       if (seen.has(event.key)) {
@@ -67,6 +70,10 @@ export class EventsRepository {
         continue;
       }
       seen.add(event.key);
+      if (dismissed.has(event.key)) {
+        result.skipped.push({ key: event.key, reason: 'deleted by an operator' });
+        continue;
+      }
       const hash = hashOf(event);
       const mapped = known.get(event.key);
       if (mapped) {
