@@ -79,4 +79,32 @@ describe('events: Add to calendar and the event page', () => {
     expect(page.errors).toEqual([]);
     await page.context().close();
   });
+
+  it('an event whose place is not known yet carries no Event data, served or rendered; one with a place has a Place', async () => {
+    await insertEvent(db(), { name: 'Diffusion Models Day', slug: 'diffusion-models-day', location: 'To be announced' });
+    await insertEvent(db(), { name: 'Diffusion Models Night', slug: 'diffusion-models-night', location: 'Kongresshaus, Zürich' });
+    const served = async (slug: string) =>
+      [
+        ...(await (await fetch(`${env.sys.url}/events/${slug}`)).text()).matchAll(
+          /<script data-ssr type="application\/ld\+json">(.*?)<\/script>/g,
+        ),
+      ]
+        .map((m) => JSON.parse(m[1]!) as Record<string, unknown>)
+        .filter((d) => d['@type'] === 'Event');
+    expect(await served('diffusion-models-day')).toEqual([]);
+    expect(await served('diffusion-models-night')).toEqual([
+      expect.objectContaining({ location: { '@type': 'Place', name: 'Kongresshaus, Zürich', address: 'Kongresshaus, Zürich' } }),
+    ]);
+    const page = await openPage(env.browser);
+    await page.goto(`${env.sys.url}/events/diffusion-models-day`);
+    await page.getByRole('heading', { level: 1, name: 'Diffusion Models Day' }).waitFor();
+    await page.getByText('To be announced').waitFor();
+    // The breadcrumbs are there, the Event is not.
+    const rendered = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+      (t) => JSON.parse(t) as Record<string, unknown>,
+    );
+    expect(rendered.map((d) => d['@type'])).toEqual(['BreadcrumbList']);
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
 });

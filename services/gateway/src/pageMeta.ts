@@ -133,7 +133,7 @@ const DETAILS: Detail[] = [
         canonicalPath: `/events/${e.slug}`,
         image: e.imageUrl,
         type: 'website',
-        jsonLd: [eventJsonLd(e, abs)],
+        jsonLd: [eventJsonLd(e, abs)].filter((ld) => ld !== null),
       };
     },
   }),

@@ -1,7 +1,8 @@
-import { NO_LOCATION, isOnlineLocation } from './collectedEvent';
+import { foldAccents, placeUnknown } from '@neuralbeat/common/contracts';
+import { isOnlineLocation } from './collectedEvent';
 
 /** Lower case, accents folded ("Zürich" → "zurich"), dots dropped ("U.S." → "us"), spaces folded. */
-const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\./g, '').replace(/\s+/g, ' ').trim();
+const fold = (text: string) => foldAccents(text).toLowerCase().replace(/\./g, '').replace(/\s+/g, ' ').trim();
 
 /** Cities that are their country: "Marina Bay Sands, Singapore" is in the city of Singapore. */
 const CITY_STATES = new Set([
@@ -53,8 +54,6 @@ const REGIONS = new Set(
   }),
 );
 
-const NOT_A_PLACE = new Set([fold(NO_LOCATION), 'tba', 'tbd', 'to be determined', 'to be confirmed']);
-
 /**
  * The city of a location as sources write it, folded for comparison, or null for
  * none (online, to be announced). The location's parts (split at commas, slashes,
@@ -79,7 +78,7 @@ export function cityOf(location: string): string | null {
           .join(' '),
       ),
     )
-    .filter((part) => part && !NOT_A_PLACE.has(part) && !isOnlineLocation(part));
+    .filter((part) => part && !placeUnknown(part) && !isOnlineLocation(part));
   while (parts.length > 1 && COUNTRIES.has(parts.at(-1)!) && !CITY_STATES.has(parts.at(-1)!)) parts.pop();
   if (parts.length > 1 && REGIONS.has(parts.at(-1)!)) parts.pop();
   return parts.at(-1) ?? null;
