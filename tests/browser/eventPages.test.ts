@@ -107,4 +107,25 @@ describe('events: Add to calendar and the event page', () => {
     expect(page.errors).toEqual([]);
     await page.context().close();
   });
+
+  it('the Events page offers the calendar of upcoming events: a visible Subscribe to calendar link and an alternate link in the served head', async () => {
+    await insertEvent(db(), { name: 'Calendar Feed Summit', slug: 'calendar-feed-summit', start_date: new Date(NOW + 20 * DAY_MS) });
+    const page = await openPage(env.browser);
+    await page.goto(`${env.sys.url}/events`);
+    const link = page.getByRole('link', { name: 'Subscribe to calendar' });
+    await link.waitFor({ state: 'visible' });
+    const href = (await link.getAttribute('href'))!;
+    expect(href).toBe('/events.ics');
+    const res = await fetch(new URL(href, env.sys.url));
+    expect(res.headers.get('content-type')).toMatch(/^text\/calendar/);
+    const events = Object.values(ical.sync.parseICS(await res.text())).filter((c) => (c as VEvent)?.type === 'VEVENT') as VEvent[];
+    expect(events.map((e) => e.summary)).toContain('Calendar Feed Summit');
+
+    const head = await (await fetch(`${env.sys.url}/events`)).text();
+    const alternate = head.match(/<link data-ssr rel="alternate" type="text\/calendar" title="([^"]*)" href="([^"]*)" \/>/);
+    expect(alternate?.[1]).toBe('NeuralBeat: AI events');
+    expect(new URL(alternate![2]!).pathname).toBe('/events.ics');
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
 });
