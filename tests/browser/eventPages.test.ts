@@ -79,4 +79,53 @@ describe('events: Add to calendar and the event page', () => {
     expect(page.errors).toEqual([]);
     await page.context().close();
   });
+
+  it('an event whose place is not known yet carries no Event data, served or rendered; one with a place has a Place', async () => {
+    await insertEvent(db(), { name: 'Diffusion Models Day', slug: 'diffusion-models-day', location: 'To be announced' });
+    await insertEvent(db(), { name: 'Diffusion Models Night', slug: 'diffusion-models-night', location: 'Kongresshaus, Zürich' });
+    const served = async (slug: string) =>
+      [
+        ...(await (await fetch(`${env.sys.url}/events/${slug}`)).text()).matchAll(
+          /<script data-ssr type="application\/ld\+json">(.*?)<\/script>/g,
+        ),
+      ]
+        .map((m) => JSON.parse(m[1]!) as Record<string, unknown>)
+        .filter((d) => d['@type'] === 'Event');
+    expect(await served('diffusion-models-day')).toEqual([]);
+    expect(await served('diffusion-models-night')).toEqual([
+      expect.objectContaining({ location: { '@type': 'Place', name: 'Kongresshaus, Zürich', address: 'Kongresshaus, Zürich' } }),
+    ]);
+    const page = await openPage(env.browser);
+    await page.goto(`${env.sys.url}/events/diffusion-models-day`);
+    await page.getByRole('heading', { level: 1, name: 'Diffusion Models Day' }).waitFor();
+    await page.getByText('To be announced').waitFor();
+    // The breadcrumbs are there, the Event is not.
+    const rendered = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+      (t) => JSON.parse(t) as Record<string, unknown>,
+    );
+    expect(rendered.map((d) => d['@type'])).toEqual(['BreadcrumbList']);
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('the Events page offers the calendar of upcoming events: a visible Subscribe to calendar link and an alternate link in the served head', async () => {
+    await insertEvent(db(), { name: 'Calendar Feed Summit', slug: 'calendar-feed-summit', start_date: new Date(NOW + 20 * DAY_MS) });
+    const page = await openPage(env.browser);
+    await page.goto(`${env.sys.url}/events`);
+    const link = page.getByRole('link', { name: 'Subscribe to calendar' });
+    await link.waitFor({ state: 'visible' });
+    const href = (await link.getAttribute('href'))!;
+    expect(href).toBe('/events.ics');
+    const res = await fetch(new URL(href, env.sys.url));
+    expect(res.headers.get('content-type')).toMatch(/^text\/calendar/);
+    const events = Object.values(ical.sync.parseICS(await res.text())).filter((c) => (c as VEvent)?.type === 'VEVENT') as VEvent[];
+    expect(events.map((e) => e.summary)).toContain('Calendar Feed Summit');
+
+    const head = await (await fetch(`${env.sys.url}/events`)).text();
+    const alternate = head.match(/<link data-ssr rel="alternate" type="text\/calendar" title="([^"]*)" href="([^"]*)" \/>/);
+    expect(alternate?.[1]).toBe('NeuralBeat: AI events');
+    expect(new URL(alternate![2]!).pathname).toBe('/events.ics');
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
 });

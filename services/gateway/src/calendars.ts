@@ -10,6 +10,8 @@ const DAY_MS = 86_400_000;
 const REFRESH_SECONDS = 6 * 3600;
 const answerSchema = z.object({ events: z.array(calendarEventSchema) });
 const TAG = /^[\p{L}\p{N}][\p{L}\p{N} ._+-]{0,99}$/u;
+/** The feed of every published upcoming event, which the Events page offers (its link and its head's alternate). */
+export const EVENTS_CALENDAR = { path: '/events.ics', title: 'NeuralBeat: AI events' };
 
 async function calendarEvents(config: GatewayConfig, query: Record<string, string>): Promise<CalendarEvent[]> {
   const res = await fetch(`${config.CONTENT_URL}/internal/events/calendar?${new URLSearchParams(query)}`, {
@@ -69,8 +71,8 @@ export function calendarFeeds(config: GatewayConfig): Router {
       .send(calendar.toString());
   };
 
-  router.get('/events.ics', async (_req, res) => {
-    send(res, 'NeuralBeat: AI events', `${base}/events.ics`, await calendarEvents(config, {}), 'events.ics');
+  router.get(EVENTS_CALENDAR.path, async (_req, res) => {
+    send(res, EVENTS_CALENDAR.title, `${base}${EVENTS_CALENDAR.path}`, await calendarEvents(config, {}), 'events.ics');
   });
 
   router.get(/^\/events\/tag\/([^/]+)\.ics$/, async (req, res) => {

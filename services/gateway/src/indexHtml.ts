@@ -47,6 +47,9 @@ export function renderShell(template: string, meta: PageMeta, config: GatewayCon
           }),
         ]
       : []),
+    ...(meta.calendar
+      ? [tag('link', { rel: 'alternate', type: 'text/calendar', title: meta.calendar.title, href: `${base}${meta.calendar.path}` })]
+      : []),
     ...meta.jsonLd.map((ld) => `<script data-ssr type="application/ld+json">${safeJson(ld)}</script>`),
     `<script type="application/json" id="site-config">${safeJson({
       siteUrl: base,

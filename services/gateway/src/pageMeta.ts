@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { EVENTS_CALENDAR } from './calendars';
 import { ContentReader, type ContentAnswer } from './contentReader';
 import { z } from 'zod';
 import {
@@ -36,6 +37,8 @@ export interface PageMeta {
   rssPath?: string;
   /** The feed's title in the alternate link; "NeuralBeat news" when unset. */
   rssTitle?: string;
+  /** The page's iCalendar feed and its name, offered as an alternate link (the Events page's /events.ics). */
+  calendar?: { path: string; title: string };
 }
 
 /** The newsletter archive's feed (E2's /newsletter/rss.xml), offered on the archive and on each issue. */
@@ -133,7 +136,7 @@ const DETAILS: Detail[] = [
         canonicalPath: `/events/${e.slug}`,
         image: e.imageUrl,
         type: 'website',
-        jsonLd: [eventJsonLd(e, abs)],
+        jsonLd: [eventJsonLd(e, abs)].filter((ld) => ld !== null),
       };
     },
   }),
@@ -229,6 +232,7 @@ export class PageMetaResolver {
         jsonLd: path === '/' ? siteJsonLd(this.abs) : path === '/about' ? [...siteJsonLd(this.abs), aboutPageJsonLd(this.abs)] : [],
         ...(path === '/' || path === '/news' ? { rssPath: '/rss.xml' } : {}),
         ...(path === '/newsletter/archive' ? NEWSLETTER_FEED : {}),
+        ...(path === '/events' ? { calendar: EVENTS_CALENDAR } : {}),
       };
     }
     const tag = path.match(/^\/news\/tag\/([^/]+)$/);

@@ -24,6 +24,16 @@ afterAll(async () => {
 const post = (path: string, body: unknown = {}) => adminCall(sys.url, cookie, path, { body });
 const upcoming = () =>
   fetch(`${sys.url}/api/events/upcoming`).then((r) => r.json() as Promise<{ id: number; slug: string; name: string }[]>);
+/** Collects the source now through the console's API and waits until that collection has been stored. */
+async function collectNow(sourceId: number): Promise<void> {
+  const since = new Date();
+  expect((await post(`/api/admin/sources/${sourceId}/collect`)).status).toBe(200);
+  await until(async () => {
+    const row = await sys.database.db('news_sources').where({ id: sourceId }).first('last_success_at');
+    return row?.last_success_at >= since;
+  });
+}
+const eventNamed = (name: string) => sys.database.db('events').where({ name }).first();
 const search = (q: string) =>
   fetch(`${sys.url}/api/events/search?q=${encodeURIComponent(q)}`).then((r) => r.json() as Promise<{ name: string }[]>);
 
@@ -71,5 +81,91 @@ describe('event sources end to end', () => {
     expect(await (await fetch(`${sys.url}/events.ics`)).text()).not.toContain('Quantised LLM Night');
     const sources = await adminCall(sys.url, cookie, '/api/admin/sources');
     expect(sources.body.sources.find((s: { id: number }) => s.id === added.body.source.id)).toMatchObject({ kind: 'ical' });
+  });
+
+  it("an operator's publish decision on a collected event stands when the source changes it; a cancellation still unpublishes", async () => {
+    const start = dayFromNow(25).set({ hour: 18 });
+    const feed = (description: string, boardGamesStatus?: string) =>
+      calendar([
+        vevent({
+          UID: 'llm-serving@decisions',
+          SUMMARY: 'LLM Serving Meetup',
+          DESCRIPTION: description,
+          DTSTART: icsUtc(start),
+          LOCATION: 'Dresden\\, Germany',
+        }),
+        vevent({
+          UID: 'board-games@decisions',
+          SUMMARY: 'Board games evening',
+          DESCRIPTION: description,
+          DTSTART: icsUtc(start.plus({ days: 1 })),
+          LOCATION: 'Dresden\\, Germany',
+          ...(boardGamesStatus ? { STATUS: boardGamesStatus } : {}),
+        }),
+      ]);
+    server.routes.set('/decisions.ics', { body: feed('First talks.'), contentType: 'text/calendar' });
+    const added = await post('/api/admin/sources', { name: 'Dresden Calendar', feedUrl: `${server.url}/decisions.ics`, kind: 'ical' });
+    const sourceId = added.body.source.id as number;
+    const relevant = await until(() => eventNamed('LLM Serving Meetup'));
+    const boardGames = await until(() => eventNamed('Board games evening'));
+    expect([relevant.published, boardGames.published]).toEqual([true, false]);
+
+    // The operator takes the relevant event down (its unpublish action) and puts the low-scoring one up (an edit).
+    expect((await post(`/api/admin/events/${relevant.id}/unpublish`)).body.item.published).toBe(false);
+    const patched = await adminCall(sys.url, cookie, `/api/admin/events/${boardGames.id}`, { method: 'PATCH', body: { published: true } });
+    expect(patched.body.item.published).toBe(true);
+
+    // The source changes both events: their text follows, the operator's decisions stay.
+    server.routes.set('/decisions.ics', { body: feed('Talks announced.'), contentType: 'text/calendar' });
+    await collectNow(sourceId);
+    expect(await eventNamed('LLM Serving Meetup')).toMatchObject({ description: 'Talks announced.', published: false });
+    expect(await eventNamed('Board games evening')).toMatchObject({ description: 'Talks announced.', published: true });
+    const names = await until(async () => {
+      const list = (await upcoming()).map((e) => e.name);
+      return list.includes('Board games evening') ? list : undefined;
+    });
+    expect(names).not.toContain('LLM Serving Meetup');
+
+    server.routes.set('/decisions.ics', { body: feed('Talks announced.', 'CANCELLED'), contentType: 'text/calendar' });
+    await collectNow(sourceId);
+    expect(await eventNamed('Board games evening')).toMatchObject({ published: false, event_status: 'cancelled' });
+    await until(async () => ((await upcoming()).every((e) => e.name !== 'Board games evening') ? true : undefined));
+  });
+
+  it('an event an operator deletes stays deleted: collecting its sources again does not bring it back', async () => {
+    const start = dayFromNow(30).set({ hour: 9 });
+    const feed = (extra: string[][] = []) =>
+      calendar([
+        vevent({ UID: 'rag-day@hamburg', SUMMARY: 'RAG Day Hamburg', DTSTART: icsUtc(start), LOCATION: 'Hamburg\\, Germany' }),
+        ...extra,
+      ]);
+    server.routes.set('/hamburg.ics', { body: feed(), contentType: 'text/calendar' });
+    server.routes.set('/hamburg-mirror.ics', { body: feed(), contentType: 'text/calendar' });
+    const first = await post('/api/admin/sources', { name: 'Hamburg AI', feedUrl: `${server.url}/hamburg.ics`, kind: 'ical' });
+    const event = await until(() => eventNamed('RAG Day Hamburg'));
+    // A second calendar with the same event joins it.
+    const mirror = await post('/api/admin/sources', { name: 'Hamburg Mirror', feedUrl: `${server.url}/hamburg-mirror.ics`, kind: 'ical' });
+    await until(async () => ((await sys.database.db('event_source_items').where({ event_id: event.id })).length === 2 ? true : undefined));
+
+    const deleted = await adminCall(sys.url, cookie, `/api/admin/events/${event.id}`, { method: 'DELETE' });
+    expect(deleted.status).toBe(200);
+    expect(
+      await sys.database.db('admin_audit_log').where({ action: 'contentDelete' }).whereRaw(`params->>'name' = ?`, ['RAG Day Hamburg']),
+    ).toEqual([
+      expect.objectContaining({
+        affected_ids: [event.id],
+        actor_username: 'operator',
+        params: expect.objectContaining({ kind: 'events' }),
+      }),
+    ]);
+
+    // Both calendars still list it, and one gains another event: that one comes, the deleted one does not.
+    const next = vevent({ UID: 'rag-night@hamburg', SUMMARY: 'RAG Night Hamburg', DTSTART: icsUtc(start.plus({ days: 7 })) });
+    server.routes.set('/hamburg.ics', { body: feed([next]), contentType: 'text/calendar' });
+    await collectNow(first.body.source.id);
+    await collectNow(mirror.body.source.id);
+    expect(await eventNamed('RAG Night Hamburg')).toMatchObject({ source_name: 'Hamburg AI' });
+    expect(await eventNamed('RAG Day Hamburg')).toBeUndefined();
+    expect((await upcoming()).map((e) => e.name)).not.toContain('RAG Day Hamburg');
   });
 });

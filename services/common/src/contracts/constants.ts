@@ -11,6 +11,9 @@ export const DIRECTORY_PAGE_SIZE = 24;
 /** Response header of a list sent a page at a time (the directory, search results): how many match in all. */
 export const TOTAL_COUNT_HEADER = 'x-total-count';
 
+/** An event's location while its place is not known: what the collectors write when a source names none. */
+export const NO_LOCATION = 'To be announced';
+
 export const SEO_SCORE_THRESHOLD = 68;
 export const PROCESSING_ATTEMPTS_CAP = 3;
 export const DUPLICATE_STATS_DAYS = 30;

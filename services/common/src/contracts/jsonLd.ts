@@ -1,4 +1,5 @@
 import type { Event, Job, NewsArticle, Resource, Tool } from './api';
+import { placeUnknown } from './text';
 import type { NewsletterArchiveEntry } from './newsletterIssues';
 
 /**
@@ -96,8 +97,14 @@ export function eventOffer(price: string | null, url: string) {
  * here), and the recommended description, endDate, eventStatus,
  * eventAttendanceMode, image, organizer and offers (when the price names an amount).
  * All-day events give their dates without a time.
+ *
+ * None (null) for an event at a place not yet known ("To be announced") and not
+ * online: Google requires the Place's address, so a Place without one is an invalid
+ * item that can give no rich result, and "To be announced" as the address would
+ * tell search engines a place that does not exist. The data comes once the place is known.
  */
 export function eventJsonLd(e: Event, abs: Abs) {
+  if (!e.virtual && placeUnknown(e.location)) return null;
   const page = abs(`/events/${e.slug}`);
   const date = (iso: string) => (e.allDay ? iso.slice(0, 10) : iso);
   const offer = eventOffer(e.price, e.url ?? page);

@@ -50,6 +50,11 @@ export function countWords(text: string): number {
   return text.match(WORD)?.length ?? 0;
 }
 
+/** A location that names no place yet: blank, "To be announced" (NO_LOCATION), "TBA", "TBD", "TBC", "to be determined". */
+export function placeUnknown(location: string): boolean {
+  return /^\s*(to be (announced|determined|confirmed)|tb[adc])?\s*$/i.test(location);
+}
+
 const MARKS = /\p{M}+/gu;
 
 /** Accents removed by canonical decomposition: "Montréal" → "Montreal", "ﬁ" → "fi". */

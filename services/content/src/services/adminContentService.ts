@@ -34,6 +34,11 @@ interface KindSpec extends TableShape {
   announce: (emit: Emit, id: number, requestId?: string) => void;
   /** Columns written with a change of publication besides the flag itself. */
   onPublish?: (published: boolean, actor: SessionUser, trx: Knex.Transaction) => Record<string, unknown>;
+  /**
+   * The items of sources an item was collected from, as (source_id, item_key) rows: deleting it
+   * dismisses them, so the next collection does not bring it back.
+   */
+  sourceItems?: (trx: Knex.Transaction, id: number) => Knex.QueryBuilder;
   /** Input cleaned before validation. */
   clean?: (body: unknown) => unknown;
 }
@@ -70,6 +75,9 @@ const KINDS: Record<AdminContentKind, KindSpec> = {
     // The collector's relevance score and its reasons, shown to the operator deciding on the event.
     readOnly: { aiRelevanceScore: 'ai_relevance_score', aiRelevanceReasons: 'ai_relevance_reasons' },
     announce: (emit, eventId, requestId) => emit('event.changed', { eventId }, requestId),
+    // The operator has decided: later collections of the event leave its publication alone (a cancellation still unpublishes).
+    onPublish: () => ({ published_by: 'operator' }),
+    sourceItems: (trx, eventId) => trx('event_source_items').where({ event_id: eventId }).select('source_id', 'item_key'),
   }),
   jobs: spec({
     table: 'jobs',
@@ -264,11 +272,13 @@ export class AdminContentService {
     });
   }
 
+  /** Deletes an item; one collected from sources stays deleted: the collectors skip its items from then on. */
   async remove(kindName: AdminContentKind, id: number, actor: SessionUser, requestId?: string): Promise<AdminContentItem> {
     const kind = KINDS[kindName];
     return transactionWithEvents(this.db, this.bus, async (trx, emit) => {
       const current = await this.rows.findForUpdate(kind, id, trx);
       if (!current) throw notFound(`${kind.label} not found`);
+      if (kind.sourceItems) await this.rows.dismissSourceItems(kind.sourceItems(trx, id), trx);
       await this.rows.delete(kind, id, trx);
       await this.audit(trx, kindName, 'contentDelete', current, actor, requestId);
       kind.announce(emit, id, requestId);

@@ -32,7 +32,7 @@ export interface EventsRead {
   skipped: { key: string; reason: string }[];
 }
 
-export const NO_LOCATION = 'To be announced';
+export { NO_LOCATION } from '@neuralbeat/common/contracts';
 const DESCRIPTION_MAX = 5000;
 
 /** One line of text: markup and entities resolved, whitespace folded. */

@@ -17,6 +17,7 @@ import {
 } from '../../../../tests/support/eventSources';
 import { SourcesRepository } from '../repositories/sourcesRepository';
 import { EventCollector } from './eventCollector';
+import { cityOf, samePlace } from './place';
 import { scoreRelevance } from './relevance';
 
 let t: TestDatabase;
@@ -426,6 +427,53 @@ describe('event pages and feeds', () => {
       [fromA.find((e) => e.location === 'Lisbon, Portugal')!.id, fromA.find((e) => e.virtual)!.id].sort(),
     );
     expect(await t.db('news_sources').where({ id: b.id }).first()).toMatchObject({ items_added: 0, items_folded: 2 });
+
+    // Same country or same venue name is not the same city; the same city written differently is.
+    const events = (locations: string[]) =>
+      eventRss(
+        ['Robotics Learning Day', 'Vision Workshop', 'Agents Day'].map((title, n) => ({
+          guid: `${title}@${locations[n]}`,
+          title,
+          link: `https://events.example/${n}`,
+          start: day.set({ hour: 10 + n }).toISO()!,
+          location: locations[n],
+        })),
+      );
+    const c = await source(
+      'Feed C',
+      '/c.rss',
+      events(['Porto, Portugal', 'Moscone Center, San Francisco, CA, USA', 'Main Hall, Porto']),
+      'event-feed',
+      'application/rss+xml',
+    );
+    const d = await source(
+      'Feed D',
+      '/d.rss',
+      events(['Lisbon, Portugal', 'San Francisco, California', 'Main Hall, Lisbon']),
+      'event-feed',
+      'application/rss+xml',
+    );
+    const fromC = await collector.collect(c.id);
+    expect(fromC.added).toHaveLength(3);
+    const fromD = await collector.collect(d.id);
+    expect(fromD).toMatchObject({ joined: [fromC.added[1]], added: [expect.any(Number), expect.any(Number)] });
+  });
+
+  it('compares the city of a location, not its country or venue', () => {
+    expect(cityOf('Moscone Center, San Francisco, CA, USA')).toBe('san francisco');
+    expect(cityOf('San Francisco, California')).toBe('san francisco');
+    expect(cityOf('The Loft, 1 Main St, Brooklyn, NY 11201, US')).toBe('brooklyn');
+    expect(cityOf('Konferenzzentrum, 10115 Berlin, Deutschland')).toBe('berlin');
+    expect(cityOf('Zürich (Kongresshaus), Switzerland')).toBe('zurich');
+    expect(cityOf('New York, NY')).toBe('new york');
+    expect(cityOf('Marina Bay Sands, Singapore')).toBe('singapore');
+    expect(cityOf('Leipzig, Germany / Online')).toBe('leipzig');
+    for (const nowhere of ['Online (Zoom)', 'https://zoom.us/j/123', 'To be announced', '']) expect(cityOf(nowhere)).toBeNull();
+    expect(samePlace({ location: 'Porto, Portugal', virtual: false }, { location: 'Lisbon, Portugal', virtual: false })).toBe(false);
+    expect(samePlace({ location: 'Online', virtual: true }, { location: 'https://meet.example/x', virtual: true })).toBe(true);
+    // A hybrid event is in its city too.
+    expect(samePlace({ location: 'Leipzig, Germany / Online', virtual: true }, { location: 'Leipzig', virtual: false })).toBe(true);
+    expect(samePlace({ location: 'To be announced', virtual: false }, { location: 'To be announced', virtual: false })).toBe(false);
   });
 });
 

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from '@neuralbeat/common';
 import { slugify } from '@neuralbeat/common/contracts';
-import { NO_LOCATION, type CollectedEvent } from './collectedEvent';
+import type { CollectedEvent } from './collectedEvent';
+import { samePlace } from './place';
 
 /** A collected event with its relevance, ready to store. */
 export interface ScoredEvent extends CollectedEvent {
@@ -36,29 +37,12 @@ interface StoredEvent {
 
 const hashOf = (e: ScoredEvent) => createHash('sha256').update(JSON.stringify(e)).digest('hex').slice(0, 32);
 
-/** The place's parts, lower-cased, for the cross-source match: "Moscone Center, San Francisco, USA" → {moscone center, san francisco, usa}. */
-const placeParts = (location: string) =>
-  new Set(
-    location
-      .toLowerCase()
-      .split(/[,/·|]| - /)
-      .map((p) => p.trim())
-      .filter((p) => p && p !== NO_LOCATION.toLowerCase()),
-  );
-
-/** Same city or both online: the places share a part (city, venue), or both events are online. */
-function samePlace(a: { location: string; virtual: boolean }, b: { location: string; virtual: boolean }): boolean {
-  if (a.virtual && b.virtual) return true;
-  if (a.virtual !== b.virtual) return false;
-  const bParts = placeParts(b.location);
-  return [...placeParts(a.location)].some((p) => bParts.has(p));
-}
-
 /**
  * Knex access to `events` and `event_source_items` for the collector. An item
  * of a source (its key) is one event: collecting it again updates that event;
- * an item of another source with the same name, start day and place joins the
- * event it is instead of adding it twice.
+ * an item of another source with the same name, start day and city (or both
+ * online) joins the event it is instead of adding it twice.
+ * Items in `dismissed_source_items` (their event deleted by an operator) are skipped.
  */
 export class EventsRepository {
   /** When the source was first collected (`now`, on its first collection). */
@@ -77,6 +61,8 @@ export class EventsRepository {
         (r: { item_key: string; event_id: number; content_hash: string }) => [r.item_key, r],
       ),
     );
+    // Items whose event an operator deleted: the deletion lasts.
+    const dismissed = new Set((await trx('dismissed_source_items').where({ source_id: source.id }).pluck('item_key')) as string[]);
     const seen = new Set<string>();
     for (const event of events) {
       if (seen.has(event.key)) {
@@ -84,6 +70,10 @@ export class EventsRepository {
         continue;
       }
       seen.add(event.key);
+      if (dismissed.has(event.key)) {
+        result.skipped.push({ key: event.key, reason: 'deleted by an operator' });
+        continue;
+      }
       const hash = hashOf(event);
       const mapped = known.get(event.key);
       if (mapped) {
@@ -152,6 +142,8 @@ export class EventsRepository {
       .whereRaw('lower(name) = ?', [event.name.toLowerCase()])
       .whereRaw(`(start_date AT TIME ZONE 'UTC')::date = ?::date`, [day])
       .whereNotExists(trx('event_source_items').whereRaw('event_source_items.event_id = events.id').where('source_id', sourceId))
+      // The event brought first wins when several could be this one.
+      .orderBy('id')
       .select('id', 'location', 'virtual');
     return candidates.find((c) => samePlace(c, event))?.id ?? null;
   }

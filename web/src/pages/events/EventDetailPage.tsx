@@ -26,7 +26,7 @@ export default function EventDetailPage() {
         description={e.description.slice(0, 160)}
         path={`/events/${e.slug}`}
         image={e.imageUrl}
-        jsonLd={[eventJsonLd(e, absoluteUrl), breadcrumbJsonLd(crumbs, absoluteUrl)]}
+        jsonLd={[eventJsonLd(e, absoluteUrl), breadcrumbJsonLd(crumbs, absoluteUrl)].filter((ld) => ld !== null)}
       />
       <Breadcrumb items={crumbs} />
       <Badge>{e.eventType}</Badge>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import styled, { css } from 'styled-components';
 import { Link } from 'react-router-dom';
-import { Calendar, CalendarDays, MapPin } from 'lucide-react';
+import { Calendar, CalendarDays, CalendarSync, MapPin } from 'lucide-react';
 import { FallbackImage } from '../../components/FallbackImage';
 import { STATIC_PAGES, screenApi } from '@neuralbeat/common/contracts/browser';
 import type { Event } from '@neuralbeat/common/contracts';
@@ -87,9 +87,15 @@ export default function EventsPage() {
           <PageHeading>AI Events</PageHeading>
           <Muted>Conferences, summits and workshops from around the AI world.</Muted>
         </div>
-        <Button type="button" $variant="outline">
-          Submit Your Event
-        </Button>
+        <TopActions>
+          {/* The gateway's iCalendar feed of every published upcoming event: a calendar app subscribed to it follows the list. */}
+          <Button as="a" href="/events.ics" type="text/calendar" $variant="outline">
+            <CalendarSync aria-hidden="true" size={16} /> Subscribe to calendar
+          </Button>
+          <Button type="button" $variant="outline">
+            Submit Your Event
+          </Button>
+        </TopActions>
       </PageTop>
       <Filters role="group" aria-label="Show">
         {FILTERS.map((f) => (
@@ -123,6 +129,11 @@ export default function EventsPage() {
   );
 }
 
+const TopActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.75rem;
+`;
 const Filters = styled.div`
   display: flex;
   flex-wrap: wrap;
