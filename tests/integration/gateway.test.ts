@@ -391,10 +391,14 @@ describe('gateway keep-alive connections to the services', () => {
   it('asks again on a new connection when a kept-alive one is closed under a GET, and never repeats a POST', async () => {
     // A service that closes a connection as its second request arrives: what a keep-alive timeout racing a reuse looks like.
     const answered: string[] = [];
+    const dropped: string[] = [];
     const closing = http.createServer((req, res) => {
       const socket = req.socket as typeof req.socket & { served?: number };
       socket.served = (socket.served ?? 0) + 1;
-      if (socket.served > 1) return void socket.destroy();
+      if (socket.served > 1) {
+        dropped.push(`${req.method} ${req.url}`);
+        return void socket.destroy();
+      }
       answered.push(`${req.method} ${req.url}`);
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify({ ok: true }));
@@ -409,21 +413,57 @@ describe('gateway keep-alive connections to the services', () => {
     });
     const gw = await startGateway(cfg, createLogger('gateway', 'silent'));
     try {
+      // Each request reuses the connection the one before it left open.
       expect((await fetch(`${gw.url}/api/news?page=1`)).status).toBe(200);
-      const reused = await fetch(`${gw.url}/api/news?page=2`);
-      expect(reused.status).toBe(200);
-      expect(answered).toEqual(['GET /api/news?page=1', 'GET /api/news?page=2']);
       const post = await fetch(`${gw.url}/api/newsletter/subscribe`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: '{"email":"a@b.example"}',
       });
       expect(post.status).toBe(503);
-      expect(answered).toHaveLength(2);
+      expect((await fetch(`${gw.url}/api/news?page=2`)).status).toBe(200);
+      const reused = await fetch(`${gw.url}/api/news?page=3`);
+      expect(reused.status).toBe(200);
+      expect(dropped).toEqual(['POST /api/newsletter/subscribe', 'GET /api/news?page=3']);
+      expect(answered).toEqual(['GET /api/news?page=1', 'GET /api/news?page=2', 'GET /api/news?page=3']);
     } finally {
       await gw.close();
       closing.closeAllConnections();
       await new Promise((r) => closing.close(r));
+    }
+  });
+});
+
+describe('gateway forwarding a visitor who goes away', () => {
+  it('stops asking the service for an answer nobody waits for', async () => {
+    let asked = 0;
+    let closedUnanswered = 0;
+    const slow = http.createServer((_req, res) => {
+      asked++;
+      res.once('close', () => {
+        if (!res.writableFinished) closedUnanswered++;
+      });
+    });
+    await new Promise<void>((r) => slow.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(slow.address() as { port: number }).port}`;
+    const cfg = testConfig('postgres://postgres@127.0.0.1:5432/postgres', {
+      CONTENT_URL: url,
+      SEARCH_URL: url,
+      PIPELINE_URL: url,
+      WEB_DIST: dist,
+    });
+    const gw = await startGateway(cfg, createLogger('gateway', 'silent'));
+    try {
+      const visitor = http.get(`${gw.url}/api/news?page=1`);
+      visitor.on('error', () => undefined);
+      await until(async () => asked === 1);
+      visitor.destroy();
+      // Well before the gateway's own 15 s timeout would end it.
+      await until(async () => closedUnanswered === 1, 2000);
+    } finally {
+      await gw.close();
+      slow.closeAllConnections();
+      await new Promise((r) => slow.close(r));
     }
   });
 });

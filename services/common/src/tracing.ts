@@ -8,9 +8,8 @@ import type { Telemetry } from 'bullmq';
  * packages are imported only here, lazily. The SDK reads every other OTEL_*
  * variable itself (OTEL_EXPORTER_OTLP_PROTOCOL, OTEL_TRACES_SAMPLER, …).
  *
- * Instrumented: node:http (server and client: the W3C traceparent goes out on
- * every proxied request, the gateway's fast path included), Express, pg and
- * ioredis; BullMQ through its own telemetry hook (bullmq-otel), which puts the
+ * Instrumented: node:http (server and client), Express, pg and ioredis (the
+ * gateway's proxy forwards on undici and hands the W3C traceparent on itself); BullMQ through its own telemetry hook (bullmq-otel), which puts the
  * context in each job's options and continues it in the worker, so a request,
  * the events it publishes and the jobs they start are one trace. An event the
  * outbox relay publishes later keeps it too: its row carries the writer's

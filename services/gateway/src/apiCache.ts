@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
 import { parsePurgeMessage, SURROGATE_CONTROL_HEADER, SURROGATE_KEY_HEADER, type Logger, type Redis } from '@neuralbeat/common';
 import { TOTAL_COUNT_HEADER } from '@neuralbeat/common/contracts';
@@ -27,6 +27,12 @@ interface CachedResponse {
  * whether or not a new answer was kept.
  */
 export type ApiRevalidator = (req: IncomingMessage, requestId: string) => Promise<void>;
+
+/** A service's answer to a forwarded request, as far as its status line and headers. */
+export interface UpstreamAnswer {
+  statusCode: number;
+  headers: IncomingHttpHeaders;
+}
 
 /** How long an expired answer is kept to stand in for its service while that is down (stale-if-error). */
 export const STALE_IF_ERROR_SECONDS = 600;
@@ -242,7 +248,7 @@ export class ApiMicroCache {
    * key purged since (or just before) may predate the change and is not kept.
    * Returns the kept body, whose encoded variants are then made once for every replay.
    */
-  keep(req: IncomingMessage, upstream: IncomingMessage, identity: Buffer, askedAt: number): ApiBody | undefined {
+  keep(req: IncomingMessage, upstream: UpstreamAnswer, identity: Buffer, askedAt: number): ApiBody | undefined {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url || upstream.statusCode !== 200) return;
     if (upstream.headers['content-encoding'] || identity.length > MAX_BODY_BYTES) return;
     const keys = headerKeys(upstream.headers[SURROGATE_KEY_HEADER]);
