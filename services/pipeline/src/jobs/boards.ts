@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { htmlToText } from '@neuralbeat/common/html';
 import type { JOB_TYPES } from '@neuralbeat/common/contracts';
 import { parseFeed } from '../collect/feedParser';
+import { countryFromCode, remoteCountry } from './countries';
 import { htmlToProse, isRequirementHeading, splitRequirements, unescapeHtml } from './jobText';
 
 export type JobType = (typeof JOB_TYPES)[number];
@@ -12,6 +13,7 @@ export type SalaryUnit = 'HOUR' | 'DAY' | 'WEEK' | 'MONTH' | 'YEAR';
 export interface BoardJob {
   externalId: string;
   title: string;
+  /** Blank when the board names no place. */
   location: string;
   jobType: JobType;
   description: string;
@@ -19,7 +21,7 @@ export interface BoardJob {
   applyUrl: string;
   sourceUrl: string;
   remote: boolean;
-  /** Where a remote applicant must be (a country name or code), when the board says. */
+  /** The country a remote applicant must be in (its English name), when the board names one clearly. */
   country: string | null;
   salary: { min: number; max: number; currency: string; unit: SalaryUnit | null } | null;
   postedAt: Date | null;
@@ -43,17 +45,6 @@ export function jobTypeOf(commitment: string | null | undefined): JobType {
   if (/part[\s-]?time/i.test(c)) return 'Part-time';
   if (/contract|freelance|temporary|\btemp\b|fixed[\s-]term|consult/i.test(c)) return 'Contract';
   return 'Full-time';
-}
-
-/** The place a remote posting names, without the word remote: "Remote, Italy" → Italy, "Remote (United States)" → United States. */
-export function remoteRegion(location: string): string | null {
-  const rest = location
-    .replace(/\bremote\b/gi, '')
-    .replace(/[()[\]]/g, ' ')
-    .replace(/^[\s,;/–-]+|[\s,;/–-]+$/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return rest && !/[,;/]/.test(rest) ? rest : null;
 }
 
 const date = (value: string | number | null | undefined): Date | null => {
@@ -145,7 +136,8 @@ export function readGreenhouse(text: string): BoardRead {
       applyUrl: j.absolute_url,
       sourceUrl: j.absolute_url,
       remote,
-      country: remote ? remoteRegion(location) : null,
+      // The location names the country, else the one office does.
+      country: remote ? (remoteCountry(location) ?? (offices.length === 1 ? remoteCountry(offices[0]!) : null)) : null,
       salary: pay ? { min: pay.min_cents / 100, max: pay.max_cents / 100, currency: pay.currency_type, unit: null } : null,
       postedAt: date(j.first_published) ?? date(j.updated_at),
       deadline: date(j.application_deadline),
@@ -218,7 +210,7 @@ export function readLever(text: string): BoardRead {
       applyUrl: p.applyUrl ?? p.hostedUrl,
       sourceUrl: p.hostedUrl,
       remote,
-      country: p.country ?? (remote ? remoteRegion(location) : null),
+      country: countryFromCode(p.country) ?? (remote ? remoteCountry(location) : null),
       salary: s && s.max >= s.min ? { min: s.min, max: s.max, currency: s.currency, unit: LEVER_INTERVAL[s.interval ?? ''] ?? null } : null,
       postedAt: date(p.createdAt),
       deadline: null,
@@ -248,7 +240,7 @@ export async function readJobFeed(text: string, contentType?: string): Promise<B
     read.jobs.push({
       externalId,
       title: htmlToText(item.title),
-      location: remote ? 'Remote' : 'See the posting',
+      location: remote ? 'Remote' : '',
       jobType: jobTypeOf(item.categories.find((c) => /time|contract|freelance|temporary/i.test(c)) ?? null),
       ...splitRequirements(prose),
       applyUrl: item.link,

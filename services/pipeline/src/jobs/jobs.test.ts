@@ -70,7 +70,7 @@ describe('Greenhouse boards', () => {
       company: 'Acme AI',
       location: 'Remote, US',
       remote: true,
-      country: 'US',
+      country: 'United States',
       job_type: 'Full-time',
       apply_url: 'https://job-boards.greenhouse.io/acme/jobs/4001',
       salary_range: null,
@@ -245,8 +245,8 @@ describe('Lever sites', () => {
       '## About the Role\n\nYou will train and evaluate speech models.\n\n## Responsibilities\n\n- Train models\n- Write evaluations\n\n## Benefits\n\nWe offer a learning budget.',
     );
     expect(hybrid!.requirements).toBe('## What We Require\n\n- Experience with JAX\n- Published research');
-    expect(remote).toMatchObject({ job_type: 'Part-time', remote: true, country: 'US', salary_range: null });
-    expect(contract).toMatchObject({ job_type: 'Contract', remote: false, country: 'DE' });
+    expect(remote).toMatchObject({ job_type: 'Part-time', remote: true, country: 'United States', salary_range: null });
+    expect(contract).toMatchObject({ job_type: 'Contract', remote: false, country: 'Germany' });
   });
 });
 
@@ -285,7 +285,14 @@ describe('RSS job feeds', () => {
       description: 'Write prompts.',
       requirements: '## Requirements\n\n- English',
     });
-    expect(robots).toMatchObject({ external_id: 'job-2', remote: false, job_type: 'Full-time', company: 'Robo Jobs' });
+    // The item names no place: visitors are sent to the posting.
+    expect(robots).toMatchObject({
+      external_id: 'job-2',
+      remote: false,
+      location: 'See the posting',
+      job_type: 'Full-time',
+      company: 'Robo Jobs',
+    });
   });
 });
 

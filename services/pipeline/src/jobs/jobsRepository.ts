@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from '@neuralbeat/common';
+import { JOB_LOCATION_UNSTATED } from '@neuralbeat/common/contracts';
 import type { BoardJob } from './boards';
 
 /** A board's job as stored: our job columns plus where it came from and until when it is open. */
@@ -46,7 +47,7 @@ export function jobRow(job: BoardJob, source: { id: number; name: string }, post
   const row = {
     title: job.title.slice(0, 300),
     company: source.name,
-    location: job.location.slice(0, 300) || 'Not stated',
+    location: job.location.slice(0, 300) || JOB_LOCATION_UNSTATED,
     job_type: job.jobType,
     description: job.description,
     requirements: job.requirements,
