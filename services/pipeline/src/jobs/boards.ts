@@ -47,6 +47,26 @@ export function jobTypeOf(commitment: string | null | undefined): JobType {
   return 'Full-time';
 }
 
+/** A title's qualifier that is a type and nothing else: "Contract", "Contractor", "6-month contract", "Part time", "Freelance". */
+const TYPE_QUALIFIER =
+  /^(?:\d+[\s-]?months?\s+)?(?:contract(?:or)?(?:[\s-]to[\s-]hire)?|freelance(?:r)?|temporary|temp|fixed[\s-]term(?:\s+contract)?|part[\s-]?time|full[\s-]?time)$/i;
+
+/**
+ * The type a posting's title states, when it states one clearly: part-time
+ * anywhere ("Part-time Data Labeler"), or a type as a qualifier of its own, in
+ * brackets or after a dash, bar or comma ("ML Engineer (Contract)", "Annotator -
+ * Contractor"). Words of the role itself are no signal: "Contract Manager",
+ * "Counsel, Contract Negotiations" are full-time roles for all the title says.
+ */
+export function jobTypeFromTitle(title: string): JobType | null {
+  if (/\bpart[\s-]?time\b/i.test(title)) return 'Part-time';
+  const qualifiers = [...title.matchAll(/[([]([^)\]]*)[)\]]/g)].map((m) => m[1]!);
+  const last = title.replace(/[([][^)\]]*[)\]]/g, '').split(/\s[-–—|]\s|,\s*/);
+  if (last.length > 1) qualifiers.push(last.at(-1)!);
+  const stated = qualifiers.map((q) => q.trim()).find((q) => TYPE_QUALIFIER.test(q));
+  return stated ? jobTypeOf(stated) : null;
+}
+
 const date = (value: string | number | null | undefined): Date | null => {
   if (value === null || value === undefined || value === '') return null;
   const d = new Date(value);
@@ -130,7 +150,7 @@ export function readGreenhouse(text: string): BoardRead {
       externalId: j.id,
       title: htmlToText(j.title),
       location: location || (remote ? 'Remote' : offices.join(', ')),
-      jobType: jobTypeOf(typeof commitment === 'string' ? commitment : j.title),
+      jobType: typeof commitment === 'string' ? jobTypeOf(commitment) : (jobTypeFromTitle(j.title) ?? 'Full-time'),
       description: [around(parts.intro), body.description, around(parts.pay), around(parts.conclusion)].filter(Boolean).join('\n\n'),
       requirements: body.requirements,
       applyUrl: j.absolute_url,
@@ -221,7 +241,7 @@ export function readLever(text: string): BoardRead {
 
 // ---------- RSS / Atom / JSON Feed of jobs ----------
 
-/** A job feed: each item a posting, its guid (else link) the board's id; type and place from its categories and title. */
+/** A job feed: each item a posting, its guid (else link) the board's id; type from a category that is one (else the title), remote from both. */
 export async function readJobFeed(text: string, contentType?: string): Promise<BoardRead> {
   const read: BoardRead = { jobs: [], skipped: [] };
   for (const item of await parseFeed(text, contentType)) {
@@ -241,7 +261,7 @@ export async function readJobFeed(text: string, contentType?: string): Promise<B
       externalId,
       title: htmlToText(item.title),
       location: remote ? 'Remote' : '',
-      jobType: jobTypeOf(item.categories.find((c) => /time|contract|freelance|temporary/i.test(c)) ?? null),
+      jobType: jobTypeOf(item.categories.find((c) => TYPE_QUALIFIER.test(c.trim())) ?? jobTypeFromTitle(item.title)),
       ...splitRequirements(prose),
       applyUrl: item.link,
       sourceUrl: item.link,

@@ -185,6 +185,38 @@ describe('Greenhouse boards', () => {
     expect(job!.closed_at).toBeInstanceOf(Date);
   });
 
+  it('takes the type from the Employment Type field, else from the title only where it states one', async () => {
+    const titles = [
+      'Contract Manager',
+      'Counsel, Contract Negotiations',
+      'ML Engineer (Contract)',
+      'Data Annotator - Contractor',
+      'Part-time Data Labeler',
+      'Research Engineer [6-month contract]',
+      'Summer Intern, Research',
+    ];
+    boards.routes.set(`/gh9${GH_PATH}`, {
+      body: greenhouseBoard([
+        ...titles.map((title, i) => ({ id: 4900 + i, title, location: 'Paris, France' })),
+        { id: 4990, title: 'Contract Manager', location: 'Paris, France', employmentType: 'Contractor' },
+      ]),
+      contentType: 'application/json',
+    });
+    const source = await sources.upsert('Acme Nine', `${boards.url}/gh9${GH_PATH}`, 'greenhouse');
+    await collector.collect(source.id);
+    expect((await jobsOf(source.id)).map((j) => [j.title, j.job_type])).toEqual([
+      ['Contract Manager', 'Full-time'],
+      ['Counsel, Contract Negotiations', 'Full-time'],
+      ['ML Engineer (Contract)', 'Contract'],
+      ['Data Annotator - Contractor', 'Contract'],
+      ['Part-time Data Labeler', 'Part-time'],
+      ['Research Engineer [6-month contract]', 'Contract'],
+      ['Summer Intern, Research', 'Full-time'],
+      // The board's field says so: the title is not read.
+      ['Contract Manager', 'Contract'],
+    ]);
+  });
+
   it('leaves out postings without a description (the list asked without content=true) and says why', async () => {
     boards.routes.set(`/gh5${GH_PATH}`, { body: greenhouseBoard([aiEngineer], { content: false }), contentType: 'application/json' });
     const source = await sources.upsert('Acme Five', `${boards.url}/gh5${GH_PATH}`, 'greenhouse');
