@@ -177,6 +177,49 @@ describe('job sources end to end', () => {
     expect(await (await fetch(`${sys.url}/api/jobs/${jobs[1].id}`)).json()).toMatchObject({ location: 'See the posting' });
   });
 
+  it('a collected job an operator deletes stays deleted: its board still lists it, and collecting again does not bring it back', async () => {
+    const path = '/v1/boards/delta/jobs?content=true';
+    const board = (ids: number[]) => ({
+      body: greenhouseBoard(ids.map((id) => ({ id, title: `Delta Role ${id}`, location: 'Lyon, France' }))),
+      contentType: 'application/json',
+    });
+    boards.routes.set(path, board([9301, 9302]));
+    const source = (
+      await post('/api/admin/sources', { name: 'Delta AI', feedUrl: `${boards.url}/v1/boards/delta/jobs`, kind: 'greenhouse' })
+    ).body.source as { id: number };
+    const jobsOfDelta = () => db()('jobs').where({ source_id: source.id }).orderBy('external_id');
+    const [deleted] = await until(async () => {
+      const rows = await jobsOfDelta();
+      return rows.length === 2 ? rows : undefined;
+    });
+
+    const answer = await adminCall(sys.url, cookie, `/api/admin/jobs/${deleted.id}`, { method: 'DELETE' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toBe('Job "Delta Role 9301" was deleted');
+    expect(await db()('admin_audit_log').where({ action: 'contentDelete' }).whereRaw(`params->>'name' = ?`, ['Delta Role 9301'])).toEqual([
+      expect.objectContaining({
+        affected_ids: [deleted.id],
+        actor_username: 'operator',
+        params: expect.objectContaining({ kind: 'jobs' }),
+      }),
+    ]);
+    expect(await db()('dismissed_source_items').where({ source_id: source.id }).select('item_key')).toEqual([{ item_key: '9301' }]);
+
+    // The board still lists it and gains a job: the new one comes, the deleted one does not.
+    boards.routes.set(path, board([9301, 9302, 9303]));
+    expect((await post(`/api/admin/sources/${source.id}/collect`)).status).toBe(200);
+    const after = await until(async () => {
+      const rows = await jobsOfDelta();
+      return rows.length === 2 && rows.some((r) => r.external_id === '9303') ? rows : undefined;
+    });
+    expect(after.map((r) => r.external_id)).toEqual(['9302', '9303']);
+    expect((await (await fetch(`${sys.url}/api/jobs`)).json()).map((j: { title: string }) => j.title)).not.toContain('Delta Role 9301');
+    // An editorial job has no board: deleting it dismisses nothing.
+    const editorial = await insertJob(db(), { title: 'Editorial Role' });
+    expect((await adminCall(sys.url, cookie, `/api/admin/jobs/${editorial.id}`, { method: 'DELETE' })).status).toBe(200);
+    expect(await db()('dismissed_source_items').count<{ count: string }[]>()).toEqual([{ count: '1' }]);
+  });
+
   it('closes a job past JOB_MAX_AGE_DAYS with no board collected (the pipeline sweep), and it leaves the list', async () => {
     const old = await insertJob(db(), { title: 'Long Gone Engineer', created_at: daysAgo(46) });
     await until(async () => (await db()('jobs').where({ id: old.id }).first()).closed_at !== null);

@@ -80,6 +80,12 @@ export class AdminContentRepository {
     await trx(shape.table).where({ id }).delete();
   }
 
+  /** Records (source_id, item_key) rows as dismissed: collectors skip those items of their sources. */
+  async dismissSourceItems(items: Knex.QueryBuilder, trx: Knex.Transaction): Promise<void> {
+    const rows = (await items) as { source_id: number; item_key: string }[];
+    if (rows.length) await trx('dismissed_source_items').insert(rows).onConflict(['source_id', 'item_key']).ignore();
+  }
+
   async slugTaken(table: ManagedTable, slug: string, trx: Knex.Transaction, exceptId?: number): Promise<boolean> {
     const q = trx(table).where({ slug }).first('id');
     if (exceptId) q.whereNot({ id: exceptId });

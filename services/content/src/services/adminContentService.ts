@@ -34,6 +34,11 @@ interface KindSpec extends TableShape {
   announce: (emit: Emit, id: number, requestId?: string) => void;
   /** Columns written with a change of publication besides the flag itself. */
   onPublish?: (published: boolean, actor: SessionUser, trx: Knex.Transaction) => Record<string, unknown>;
+  /**
+   * The items of sources an item was collected from, as (source_id, item_key) rows: deleting it
+   * dismisses them, so the next collection does not bring it back.
+   */
+  sourceItems?: (trx: Knex.Transaction, id: number) => Knex.QueryBuilder;
   /** Input cleaned before validation. */
   clean?: (body: unknown) => unknown;
 }
@@ -91,6 +96,9 @@ const KINDS: Record<AdminContentKind, KindSpec> = {
       remote: 'remote',
     },
     announce: (emit, jobId, requestId) => emit('job.changed', { jobId }, requestId),
+    // A collected job is its board's posting: (source, the board's id).
+    sourceItems: (trx, jobId) =>
+      trx('jobs').where({ id: jobId }).whereNotNull('source_id').select('source_id', { item_key: 'external_id' }),
   }),
   resources: spec({
     table: 'resources',
@@ -264,11 +272,13 @@ export class AdminContentService {
     });
   }
 
+  /** Deletes an item; one collected from sources stays deleted: the collectors skip its items from then on. */
   async remove(kindName: AdminContentKind, id: number, actor: SessionUser, requestId?: string): Promise<AdminContentItem> {
     const kind = KINDS[kindName];
     return transactionWithEvents(this.db, this.bus, async (trx, emit) => {
       const current = await this.rows.findForUpdate(kind, id, trx);
       if (!current) throw notFound(`${kind.label} not found`);
+      if (kind.sourceItems) await this.rows.dismissSourceItems(kind.sourceItems(trx, id), trx);
       await this.rows.delete(kind, id, trx);
       await this.audit(trx, kindName, 'contentDelete', current, actor, requestId);
       kind.announce(emit, id, requestId);

@@ -114,7 +114,7 @@ export class JobCollector {
   /**
    * Rows for the board's jobs, once per board id. A posting with no date keeps
    * the date it was first seen; one posted over `maxAgeDays` ago is not taken
-   * (a stored one is closed with the expired).
+   * (a stored one is closed with the expired), nor one whose job an operator deleted.
    */
   private async rows(source: NewsSourceRow, board: BoardRead): Promise<{ rows: CollectedJobRow[]; skipped: BoardRead['skipped'] }> {
     const known = new Map<string, Date>(
@@ -122,6 +122,8 @@ export class JobCollector {
         (r: { external_id: string; created_at: Date }) => [r.external_id, r.created_at],
       ),
     );
+    // Postings whose job an operator deleted: the deletion lasts.
+    const dismissed = new Set<string>(await this.db('dismissed_source_items').where({ source_id: source.id }).pluck('item_key'));
     const now = Date.now();
     const maxAgeMs = this.options.maxAgeDays * DAY_MS;
     const skipped = [...board.skipped];
@@ -129,6 +131,10 @@ export class JobCollector {
     for (const job of board.jobs) {
       if (rows.has(job.externalId)) {
         skipped.push({ externalId: job.externalId, reason: 'listed twice' });
+        continue;
+      }
+      if (dismissed.has(job.externalId)) {
+        skipped.push({ externalId: job.externalId, reason: 'deleted by an operator' });
         continue;
       }
       if (!job.title || !job.description) {
