@@ -111,11 +111,18 @@ export class CollectedJobsRepository {
     return rows.map((r: { id: number }) => r.id);
   }
 
-  /** Closes every open job, collected or not, past its validThrough or posted more than `maxAgeDays` ago. */
+  /**
+   * Closes every open job, collected or not, past its validThrough, or with none
+   * posted more than `maxAgeDays` ago. A validThrough an operator set ahead keeps an old job open.
+   */
   async closeExpired(trx: Knex.Transaction, maxAgeDays: number): Promise<number[]> {
     const rows = await trx('jobs')
       .whereNull('closed_at')
-      .where((q) => q.where('valid_through', '<=', trx.fn.now()).orWhereRaw(`created_at <= now() - make_interval(days => ?)`, [maxAgeDays]))
+      .where((q) =>
+        q
+          .where('valid_through', '<=', trx.fn.now())
+          .orWhereRaw(`valid_through IS NULL AND created_at <= now() - make_interval(days => ?)`, [maxAgeDays]),
+      )
       .update({ closed_at: trx.fn.now(), updated_at: trx.fn.now() })
       .returning('id');
     return rows.map((r: { id: number }) => r.id);
