@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserSuite, openPage } from '../support/browser';
 import { insertAccounts, signedInPage, until } from '../support/admin';
-import { insertEvent } from '../support/factories';
+import { insertEvent, insertJob } from '../support/factories';
 
 const env = browserSuite();
 let operator: Page & { errors: Error[] };
@@ -87,6 +87,40 @@ describe('site content in the console', () => {
     // Shown, not edited: no input carries the score or the reasons.
     expect(await relevance.locator('input, textarea').count()).toBe(0);
     await page.getByRole('button', { name: 'Cancel' }).click();
+    expect(page.errors).toEqual([]);
+  });
+
+  it('says whether each job is open, and reopens a closed one with a later Open until; saving another field leaves it closed', async () => {
+    const page = operator;
+    const db = env.sys.database.db;
+    const closed = await insertJob(db, {
+      title: 'Board Dropped Engineer',
+      valid_through: new Date(Date.now() + 10 * 86_400_000),
+      closed_at: new Date(),
+    });
+    await insertJob(db, { title: 'Still Open Engineer', valid_through: new Date('2030-03-04T12:00:00Z') });
+    await page.goto(`${env.sys.url}/admin/content/jobs`);
+    await page.getByRole('columnheader', { name: 'Open' }).waitFor();
+    const row = page.getByRole('row', { name: /Board Dropped Engineer/ });
+    await row.getByRole('cell', { name: 'Closed', exact: true }).waitFor();
+    await page
+      .getByRole('row', { name: /Still Open Engineer/ })
+      .getByRole('cell', { name: /^Open until Mar \d, 2030/ })
+      .waitFor();
+
+    // A typo fix: the date shown is not sent, so the job its board closed stays closed.
+    await row.getByRole('button', { name: 'Edit Board Dropped Engineer' }).click();
+    await page.locator('#jobs-field-salaryRange').fill('$90k');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page).getByText('Job "Board Dropped Engineer" was saved').first().waitFor();
+    expect(await db('jobs').where({ id: closed.id }).first()).toMatchObject({ salary_range: '$90k', closed_at: expect.any(Date) });
+    expect(await status(`/api/jobs/${closed.id}`)).toBe(410);
+
+    await row.getByRole('button', { name: 'Edit Board Dropped Engineer' }).click();
+    await page.locator('#jobs-field-validThrough').fill('2030-06-01T10:00');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await row.getByRole('cell', { name: /^Open until Jun 1, 2030/ }).waitFor();
+    await until(async () => (await status(`/api/jobs/${closed.id}`)) === 200, 10_000);
     expect(page.errors).toEqual([]);
   });
 

@@ -17,6 +17,7 @@ import {
   newsListResponseSchema,
   newsletterIssueJsonLd,
   organizationJsonLd,
+  proseToText,
   screenApi,
   resourceSchema,
   singleArticleResponseSchema,
@@ -147,7 +148,7 @@ const DETAILS: Detail[] = [
     build: (j) => {
       return {
         title: `${j.title} at ${j.company}`,
-        description: clip(j.description),
+        description: clip(proseToText(j.description)),
         canonicalPath: `/jobs/${j.id}`,
         type: 'website',
         jsonLd: [jobPostingJsonLd(j)],

@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { startSystem, type RunningSystem } from '../../support/system';
 import { ADMIN, adminCall, insertAccounts, signIn } from '../../support/admin';
-import { fetchUntilChanged } from '../../support/until';
+import { fetchUntilChanged, until } from '../../support/until';
 
 let sys: RunningSystem;
 let cookie: string;
 beforeAll(async () => {
-  sys = await startSystem();
+  // The pipeline's sweep closes jobs every second, so a test sees whether it closes one again.
+  sys = await startSystem({ PIPELINE_SWEEP_INTERVAL_SECONDS: '1' });
   await insertAccounts(sys.database.db);
   cookie = await signIn(sys.url);
 });
@@ -66,6 +67,7 @@ const KINDS = [
       [{ jobType: 'Gig' }, 'jobType'],
       [{ applyUrl: 'not a url' }, 'applyUrl'],
       [{ title: ' ' }, 'title'],
+      [{ validThrough: 'soon' }, 'validThrough', 'validThrough must be a date'],
     ],
     patch: { salaryRange: '€80k–€95k' },
   },
@@ -296,6 +298,73 @@ describe('the admin lists', () => {
     expect(listed).toEqual([expect.objectContaining({ id, aiRelevanceScore: 72, aiRelevanceReasons: reasons })]);
     const saved = await call(`/api/admin/events/${id}`, { method: 'PATCH', body: { aiRelevanceScore: 5, location: 'Online, anywhere' } });
     expect(saved.body.item).toMatchObject({ location: 'Online, anywhere', aiRelevanceScore: 72 });
+  });
+
+  it("a job's answer says whether it is open; a validThrough ahead reopens a closed job, one past closes it, and visitors follow", async () => {
+    const closedAt = new Date(Date.now() - 3_600_000);
+    const [job] = await sys.database
+      .db('jobs')
+      .insert({
+        title: 'Vantablue Reopened Engineer',
+        company: 'Vantablue',
+        location: 'Madrid',
+        job_type: 'Full-time',
+        description: 'Tune retrieval.',
+        requirements: 'SQL',
+        apply_url: 'https://example.com/vantablue',
+        // Posted long ago: its age alone would close it again.
+        created_at: new Date(Date.now() - 90 * 86_400_000),
+        valid_through: new Date(Date.now() - 86_400_000),
+        closed_at: closedAt,
+      })
+      .returning('id');
+    const id = job.id as number;
+    const read = (await call(`/api/admin/jobs/${id}`)).body.item;
+    expect(read).toMatchObject({ closedAt: closedAt.toISOString(), validThrough: expect.any(String) });
+    expect((await call('/api/admin/jobs?q=vantablue')).body.items).toEqual([
+      expect.objectContaining({ id, closedAt: closedAt.toISOString() }),
+    ]);
+    expect((await fetch(`${sys.url}/api/jobs/${id}`)).status).toBe(410);
+
+    // closedAt is read-only: sending it changes nothing.
+    const ignored = await call(`/api/admin/jobs/${id}`, { method: 'PATCH', body: { closedAt: null, salaryRange: '€70k' } });
+    expect(ignored.body.item).toMatchObject({ salaryRange: '€70k', closedAt: closedAt.toISOString() });
+
+    const openUntil = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    const reopened = await call(`/api/admin/jobs/${id}`, { method: 'PATCH', body: { validThrough: openUntil } });
+    expect(reopened.status).toBe(200);
+    expect(reopened.body.item).toMatchObject({ closedAt: null, validThrough: openUntil });
+    await untilStatus(`${sys.url}/api/jobs/${id}`, 200);
+    expect(await (await fetch(`${sys.url}/api/jobs/${id}`)).json()).toMatchObject({ validThrough: openUntil });
+    // job.changed: search indexes it again, and the list shows it.
+    await fetchUntilChanged<{ id: number }[]>(`${sys.url}/api/jobs/search?q=vantablue`, (rows) => rows.some((r) => r.id === id), 10_000);
+    await fetchUntilChanged<{ id: number }[]>(`${sys.url}/api/jobs`, (rows) => rows.some((r) => r.id === id), 10_000);
+    // The pipeline's sweep (every second here) closes a job as old with no date, and leaves this one open.
+    const [aged] = await sys.database
+      .db('jobs')
+      .insert({
+        ...(await sys.database
+          .db('jobs')
+          .where({ id })
+          .first('title', 'company', 'location', 'job_type', 'description', 'requirements', 'apply_url', 'created_at')),
+        title: 'Aged',
+      })
+      .returning('id');
+    await until(async () => (await sys.database.db('jobs').where({ id: aged.id }).first()).closed_at !== null);
+    expect((await sys.database.db('jobs').where({ id }).first()).closed_at).toBeNull();
+
+    const past = await call(`/api/admin/jobs/${id}`, { method: 'PATCH', body: { validThrough: '2020-01-01T00:00:00.000Z' } });
+    expect(past.body.item).toMatchObject({ closedAt: expect.any(String), validThrough: '2020-01-01T00:00:00.000Z' });
+    await untilStatus(`${sys.url}/api/jobs/${id}`, 410);
+    await fetchUntilChanged<{ id: number }[]>(`${sys.url}/api/jobs/search?q=vantablue`, (rows) => !rows.some((r) => r.id === id), 10_000);
+    expect(
+      (
+        await sys.database
+          .db('admin_audit_log')
+          .where({ action: 'contentUpdate' })
+          .whereRaw(`params->>'name' = ?`, ['Vantablue Reopened Engineer'])
+      ).length,
+    ).toBe(3);
   });
 
   it('unpublishing a tool takes it back to the review queue; publishing it again approves it', async () => {

@@ -102,6 +102,32 @@ describe('jobs', () => {
   });
 });
 
+describe('a job past its validThrough, not yet closed by the sweep', () => {
+  it('is gone at once: from the lists, its answer (410), the sitemap and the search sources', async () => {
+    const db = sys.database.db;
+    const open = await insertJob(db, { title: 'Dated open role', valid_through: new Date(Date.now() + day) });
+    const past = await insertJob(db, { title: 'Dated past role', valid_through: new Date(Date.now() - 60_000) });
+    expect(past.closed_at).toBeNull();
+    const titles = async (path: string) => (await get(path)).body.map((j: { title: string }) => j.title);
+    expect(await titles('/api/jobs')).toContain('Dated open role');
+    expect(await titles('/api/jobs')).not.toContain('Dated past role');
+    expect(await titles('/api/jobs/featured')).not.toContain('Dated past role');
+    expect((await get(`/api/jobs/${open.id}`)).status).toBe(200);
+    expect((await get(`/api/jobs/${past.id}`)).body).toEqual({
+      error: { status: 410, code: 'job_closed', message: 'This job is no longer open' },
+    });
+    const sitemap = await (await fetch(`${sys.url}/sitemap.xml`)).text();
+    expect(sitemap).toContain(`/jobs/${open.id}<`);
+    expect(sitemap).not.toContain(`/jobs/${past.id}<`);
+    const source = (path: string) => fetch(`${sys.services.content.url}/internal/search-sources/jobs${path}`);
+    expect((await source(`/${open.id}`)).status).toBe(200);
+    expect((await source(`/${past.id}`)).status).toBe(404);
+    const page = (await (await source('?after=0&limit=100')).json()) as { items: { id: number }[] };
+    expect(page.items.map((r) => r.id)).toContain(open.id);
+    expect(page.items.map((r) => r.id)).not.toContain(past.id);
+  });
+});
+
 describe('POST /api/newsletter/subscribe', () => {
   it('stores an address once, trimmed with its domain lower-cased, and answers the same for a repeat', async () => {
     const first = await post('/api/newsletter/subscribe', { email: ' Reader@Example.com ' });

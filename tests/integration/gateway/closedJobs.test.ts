@@ -44,4 +44,20 @@ describe('a closed job with the caches on', () => {
     );
     expect(gone.before.filter((cache) => cache !== 'UPDATING')).toEqual([]);
   });
+
+  it('a job reaching its validThrough leaves the replayed lists and its answer then, with no write to tell the caches', async () => {
+    const closesAt = Date.now() + 3000;
+    const dated = await insertJob(sys.database.db, { title: 'Dated Role', valid_through: new Date(closesAt) });
+    const ids = (body: unknown) => (body as { id: number }[]).map((j) => j.id);
+    await fetchUntilChanged(`${sys.url}/api/jobs`, (b: unknown) => ids(b).includes(dated.id), 3000);
+    expect((await get(`/api/jobs/${dated.id}`)).status).toBe(200);
+    // Kept (replayed) at most until the job's date, not CONTENT_REPLAY_SECONDS (300 s here) nor until the sweep closes it.
+    const list = await get('/api/jobs');
+    expect(ids(list.body)).toContain(dated.id);
+    await new Promise((r) => setTimeout(r, closesAt - Date.now() + 50));
+    await fetchUntilChanged(`${sys.url}/api/jobs`, (b: unknown) => !ids(b).includes(dated.id), 1500);
+    await fetchUntilChanged(`${sys.url}/api/jobs/featured`, (b: unknown) => !ids(b).includes(dated.id), 1500);
+    expect((await get(`/api/jobs/${dated.id}`)).status).toBe(410);
+    expect((await sys.database.db('jobs').where({ id: dated.id }).first()).closed_at).toBeNull();
+  });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSystem, type RunningSystem } from '../../support/system';
 import { adminCall, insertAccounts, signIn, until } from '../../support/admin';
-import { startFeedServer, type FeedServer } from '../../support/feedServer';
+import { rssFeed, startFeedServer, type FeedServer } from '../../support/feedServer';
 import { daysAgo, greenhouseBoard, leverPostings } from '../../support/jobBoards';
 import { insertJob } from '../../support/factories';
 import { shellDist } from '../../support/shellDist';
@@ -87,7 +87,10 @@ describe('job sources end to end', () => {
     expect(posting).toMatchObject({
       '@context': 'https://schema.org',
       title: 'Applied Scientist, Retrieval',
-      description: expect.stringContaining('Acme builds evaluation tools for language models.'),
+      // HTML, as Google wants it: the page's paragraphs, headings and lists, then the requirements.
+      description: expect.stringContaining(
+        '<p>Acme builds evaluation tools for language models.</p><p>Our story</p><h2>What you will do</h2><ul><li>Ship model evaluation pipelines</li>',
+      ),
       datePosted: expect.any(String),
       validThrough: expect.any(String),
       employmentType: 'FULL_TIME',
@@ -95,7 +98,10 @@ describe('job sources end to end', () => {
       jobLocationType: 'TELECOMMUTE',
       applicantLocationRequirements: { '@type': 'Country', name: 'United States' },
     });
+    expect(posting.description).toContain('<h2>Qualifications</h2><ul><li>3+ years of Python</li>');
+    expect(posting.description).not.toMatch(/##|<script|javascript:/);
     expect(posting).not.toHaveProperty('baseSalary');
+    expect(posting).not.toHaveProperty('jobLocation');
     expect(new Date(posting.validThrough as string).getTime()).toBeGreaterThan(Date.now());
 
     const onsitePage = jobPosting(await (await fetch(`${sys.url}/jobs/${onsite.id}`)).text())!;
@@ -138,6 +144,80 @@ describe('job sources end to end', () => {
     }[];
     expect(sources.find((s) => s.id === gh.body.source.id)!.counters).toMatchObject({ items_seen: 1, items_closed: 1 });
     expect(await db()('jobs').where({ source_id: gh.body.source.id }).count<{ count: string }[]>()).toEqual([{ count: '2' }]);
+  });
+
+  it('gives crawlers no made-up place: a remote job with no country is TELECOMMUTE alone, a posting with no place has no jobLocation', async () => {
+    boards.routes.set('/careers.xml', {
+      body: rssFeed(
+        [
+          { title: 'Remote Agent Engineer', link: 'https://careers.example/1', guid: 'c-1', html: '<p>Build agents.</p>' },
+          { title: 'Robotics Technician', link: 'https://careers.example/2', guid: 'c-2', html: '<p>Fix robots.</p>' },
+        ],
+        'Careers',
+      ),
+    });
+    const feed = await post('/api/admin/sources', { name: 'Feed Careers', feedUrl: `${boards.url}/careers.xml`, kind: 'job-feed' });
+    expect(feed.status).toBe(201);
+    const jobs = await until(async () => {
+      const rows = await db()('jobs').where({ source_id: feed.body.source.id }).orderBy('external_id');
+      return rows.length === 2 ? rows : undefined;
+    });
+    expect(jobs.map((j) => [j.location, j.remote, j.country])).toEqual([
+      ['Remote', true, null],
+      ['See the posting', false, null],
+    ]);
+    const [remote, unplaced] = await Promise.all(jobs.map(async (j) => jobPosting(await (await fetch(`${sys.url}/jobs/${j.id}`)).text())!));
+    expect(remote).toMatchObject({ jobLocationType: 'TELECOMMUTE', description: '<p>Build agents.</p>' });
+    expect(remote).not.toHaveProperty('jobLocation');
+    expect(remote).not.toHaveProperty('applicantLocationRequirements');
+    expect(unplaced).toMatchObject({ title: 'Robotics Technician', description: '<p>Fix robots.</p>' });
+    expect(unplaced).not.toHaveProperty('jobLocation');
+    expect(unplaced).not.toHaveProperty('jobLocationType');
+    // Visitors still read where to look.
+    expect(await (await fetch(`${sys.url}/api/jobs/${jobs[1].id}`)).json()).toMatchObject({ location: 'See the posting' });
+  });
+
+  it('a collected job an operator deletes stays deleted: its board still lists it, and collecting again does not bring it back', async () => {
+    const path = '/v1/boards/delta/jobs?content=true';
+    const board = (ids: number[]) => ({
+      body: greenhouseBoard(ids.map((id) => ({ id, title: `Delta Role ${id}`, location: 'Lyon, France' }))),
+      contentType: 'application/json',
+    });
+    boards.routes.set(path, board([9301, 9302]));
+    const source = (
+      await post('/api/admin/sources', { name: 'Delta AI', feedUrl: `${boards.url}/v1/boards/delta/jobs`, kind: 'greenhouse' })
+    ).body.source as { id: number };
+    const jobsOfDelta = () => db()('jobs').where({ source_id: source.id }).orderBy('external_id');
+    const [deleted] = await until(async () => {
+      const rows = await jobsOfDelta();
+      return rows.length === 2 ? rows : undefined;
+    });
+
+    const answer = await adminCall(sys.url, cookie, `/api/admin/jobs/${deleted.id}`, { method: 'DELETE' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toBe('Job "Delta Role 9301" was deleted');
+    expect(await db()('admin_audit_log').where({ action: 'contentDelete' }).whereRaw(`params->>'name' = ?`, ['Delta Role 9301'])).toEqual([
+      expect.objectContaining({
+        affected_ids: [deleted.id],
+        actor_username: 'operator',
+        params: expect.objectContaining({ kind: 'jobs' }),
+      }),
+    ]);
+    expect(await db()('dismissed_source_items').where({ source_id: source.id }).select('item_key')).toEqual([{ item_key: '9301' }]);
+
+    // The board still lists it and gains a job: the new one comes, the deleted one does not.
+    boards.routes.set(path, board([9301, 9302, 9303]));
+    expect((await post(`/api/admin/sources/${source.id}/collect`)).status).toBe(200);
+    const after = await until(async () => {
+      const rows = await jobsOfDelta();
+      return rows.length === 2 && rows.some((r) => r.external_id === '9303') ? rows : undefined;
+    });
+    expect(after.map((r) => r.external_id)).toEqual(['9302', '9303']);
+    expect((await (await fetch(`${sys.url}/api/jobs`)).json()).map((j: { title: string }) => j.title)).not.toContain('Delta Role 9301');
+    // An editorial job has no board: deleting it dismisses nothing.
+    const editorial = await insertJob(db(), { title: 'Editorial Role' });
+    expect((await adminCall(sys.url, cookie, `/api/admin/jobs/${editorial.id}`, { method: 'DELETE' })).status).toBe(200);
+    expect(await db()('dismissed_source_items').count<{ count: string }[]>()).toEqual([{ count: '1' }]);
   });
 
   it('closes a job past JOB_MAX_AGE_DAYS with no board collected (the pipeline sweep), and it leaves the list', async () => {

@@ -16,17 +16,28 @@ export type AdminContentKind = (typeof ADMIN_CONTENT_KINDS)[number];
 /** One item as the console edits it: its fields as the API takes them, plus id, published and when it was created. */
 export const adminContentItemSchema = z.looseObject({ id: z.number(), published: z.boolean(), createdAt: z.string().nullable() });
 export type AdminContentItem = z.infer<typeof adminContentItemSchema>;
-export const adminContentListResponseSchema = z.object({
-  items: z.array(adminContentItemSchema),
-  total: z.number(),
-  limit: z.number(),
-  offset: z.number(),
+/** A job also says whether it is open: when it closed (no request writes it) and until when it is open. */
+export const adminJobItemSchema = adminContentItemSchema.extend({
+  closedAt: z
+    .string()
+    .nullable()
+    .meta({ description: 'When the job closed (its board dropped it, or it passed validThrough or its age); null while open. Read-only.' }),
+  validThrough: z.string().nullable().meta({
+    description: 'When the job closes; null: JOB_MAX_AGE_DAYS after it was posted. A request setting it ahead reopens a closed job.',
+  }),
 });
-export type AdminContentListResponse = z.infer<typeof adminContentListResponseSchema>;
-export const adminContentItemResponseSchema = z.object({ message: z.string(), item: adminContentItemSchema });
-export type AdminContentItemResponse = z.infer<typeof adminContentItemResponseSchema>;
-/** GET /api/admin/{kind}/{id}: the item alone. */
-export const adminContentItemReadSchema = z.object({ item: adminContentItemSchema });
+
+/** The answers of `/api/admin/{kind}` for items of a given shape. */
+const answersOf = <Item extends z.ZodType>(item: Item) => ({
+  list: z.object({ items: z.array(item), total: z.number(), limit: z.number(), offset: z.number() }),
+  /** Create, PATCH, DELETE, publish, unpublish: what was done and the item. */
+  done: z.object({ message: z.string(), item }),
+  /** GET /api/admin/{kind}/{id}: the item alone. */
+  read: z.object({ item }),
+});
+const itemAnswers = answersOf(adminContentItemSchema);
+export type AdminContentListResponse = z.infer<typeof itemAnswers.list>;
+export type AdminContentItemResponse = z.infer<typeof itemAnswers.done>;
 
 const text = (field: string, max: number) =>
   z
@@ -96,6 +107,7 @@ export const adminJobSchema = z.object({
   companyLogoUrl: optionalUrl('companyLogoUrl'),
   salaryRange: optionalText('salaryRange', 100),
   remote: z.boolean({ error: 'remote must be true or false' }).default(false),
+  validThrough: date('validThrough').nullish(),
   published: published.default(true),
 });
 
@@ -119,6 +131,14 @@ export const ADMIN_CONTENT_SCHEMAS: Record<AdminContentKind, z.ZodObject> = {
   jobs: adminJobSchema,
   resources: adminResourceSchema,
   tools: adminToolSchema,
+};
+
+/** The answers each kind's calls give, for the API description. */
+export const ADMIN_CONTENT_ANSWERS: Record<AdminContentKind, ReturnType<typeof answersOf<z.ZodType>>> = {
+  events: itemAnswers,
+  jobs: answersOf(adminJobItemSchema),
+  resources: itemAnswers,
+  tools: itemAnswers,
 };
 
 export const adminContentListQuerySchema = z.object({

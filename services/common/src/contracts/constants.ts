@@ -55,6 +55,8 @@ export type SourceKind = (typeof SOURCE_KINDS)[number];
 export const JOB_SOURCE_KINDS = ['greenhouse', 'lever', 'job-feed'] as const satisfies readonly SourceKind[];
 
 export const JOB_TYPES = ['Full-time', 'Part-time', 'Contract'] as const;
+/** A collected job's location when its board names no place: shown to visitors, never given to crawlers as a place. */
+export const JOB_LOCATION_UNSTATED = 'See the posting';
 export const NEWS_CATEGORIES = ['Research', 'Product Launch', 'Policy', 'Business', 'Tutorial', 'Opinion'] as const;
 
 export const PROCESSING_STATUSES = ['pending', 'processing', 'completed', 'failed', 'skipped', 'duplicate'] as const;

@@ -1,5 +1,6 @@
 import type { Event, Job, NewsArticle, Resource, Tool } from './api';
-import { placeUnknown } from './text';
+import { JOB_LOCATION_UNSTATED } from './constants';
+import { placeUnknown, proseToHtml } from './text';
 import type { NewsletterArchiveEntry } from './newsletterIssues';
 
 /**
@@ -125,26 +126,33 @@ export function eventJsonLd(e: Event, abs: Abs) {
   };
 }
 
+/**
+ * Google's JobPosting: the whole posting in HTML (the description, then the
+ * requirements under their own heading), and where the work is. A remote job
+ * is TELECOMMUTE with the country applicants must be in when the board names
+ * one, and no place ("Remote" is none). Any other job's location is its place,
+ * unless its board named none: no made-up place is given.
+ */
 export function jobPostingJsonLd(j: Job) {
-  const place = { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: j.location } };
+  const requirements = !j.requirements.trim() || /^#{2,3} /.test(j.requirements) ? j.requirements : `## Requirements\n\n${j.requirements}`;
+  const where = j.remote
+    ? {
+        jobLocationType: 'TELECOMMUTE',
+        ...(j.applicantCountry ? { applicantLocationRequirements: { '@type': 'Country', name: j.applicantCountry } } : {}),
+      }
+    : j.location && j.location !== JOB_LOCATION_UNSTATED
+      ? { jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: j.location } } }
+      : {};
   return {
     '@context': CONTEXT,
     '@type': 'JobPosting',
     title: j.title,
-    description: j.description,
+    description: proseToHtml(j.description) + proseToHtml(requirements),
     datePosted: j.createdAt,
     ...(j.validThrough ? { validThrough: j.validThrough } : {}),
     employmentType: EMPLOYMENT_TYPE[j.jobType],
     hiringOrganization: { '@type': 'Organization', name: j.company, ...(j.companyLogoUrl ? { logo: j.companyLogoUrl } : {}) },
-    ...(j.remote
-      ? {
-          jobLocationType: 'TELECOMMUTE',
-          ...(j.applicantCountry
-            ? { applicantLocationRequirements: { '@type': 'Country', name: j.applicantCountry } }
-            : // Where applicants may be is unknown: the posting's own place stands in, as Google accepts either.
-              { jobLocation: place }),
-        }
-      : { jobLocation: place }),
+    ...where,
     ...(j.salary
       ? {
           baseSalary: {

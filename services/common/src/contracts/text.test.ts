@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countWords, decodeEntities, displayTag, escapeHtml, foldAccents, slugify } from './text';
+import { countWords, decodeEntities, displayTag, escapeHtml, foldAccents, proseToHtml, proseToText, slugify } from './text';
 import { toolSubmissionSchema } from './api';
 
 describe('text helpers', () => {
@@ -106,6 +106,22 @@ describe('escapeHtml', () => {
 
   it('leaves nothing that could end an element, an attribute of either quote, or an XML text node', () => {
     for (const input of INPUTS) expect(escapeHtml(input)).not.toMatch(/[<>"']|&(?!(amp|lt|gt|quot|#39);)/);
+  });
+});
+
+describe('the prose format', () => {
+  const prose = 'We build <agents> & tools.\nSecond line.\n\n## What you will do\n\n- Write "graders"\n- Ship\n\n### Perks\n\n* Books';
+
+  it('becomes simple, escaped HTML: paragraphs, headings, lists', () => {
+    expect(proseToHtml(prose)).toBe(
+      '<p>We build &lt;agents&gt; &amp; tools.<br>Second line.</p><h2>What you will do</h2>' +
+        '<ul><li>Write &quot;graders&quot;</li><li>Ship</li></ul><h3>Perks</h3><ul><li>Books</li></ul>',
+    );
+    expect(proseToHtml('')).toBe('');
+  });
+
+  it('becomes one line of its words, without markers', () => {
+    expect(proseToText(prose)).toBe('We build <agents> & tools. Second line. What you will do Write "graders" Ship Perks Books');
   });
 });
 

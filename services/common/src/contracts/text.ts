@@ -83,3 +83,31 @@ export function slugify(text: string): string {
 export function canonicalTag(tag: string): string {
   return tag.trim().toLowerCase().replace(/\s+/g, ' ');
 }
+
+/** The prose format's words without its markers ("## ", "- "), one line: for a page's meta description. */
+export function proseToText(text: string): string {
+  return text
+    .replace(/^\s*(?:#{2,3}|[-*]) /gm, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * The site's prose format (what `Prose` renders on a page: blank-line separated
+ * paragraphs, "## " / "### " headings, "- " or "* " bullet lists) as simple HTML,
+ * for readers that want markup, such as JobPosting's description. All text is escaped.
+ */
+export function proseToHtml(text: string): string {
+  return text
+    .split(/\n\s*\n/)
+    .map((b) => b.trim())
+    .filter(Boolean)
+    .map((block) => {
+      if (block.startsWith('### ')) return `<h3>${escapeHtml(block.slice(4))}</h3>`;
+      if (block.startsWith('## ')) return `<h2>${escapeHtml(block.slice(3))}</h2>`;
+      const lines = block.split('\n').map((l) => l.trim());
+      if (lines.every((l) => /^[-*] /.test(l))) return `<ul>${lines.map((l) => `<li>${escapeHtml(l.slice(2))}</li>`).join('')}</ul>`;
+      return `<p>${lines.map(escapeHtml).join('<br>')}</p>`;
+    })
+    .join('');
+}

@@ -1,13 +1,11 @@
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import {
+  ADMIN_CONTENT_ANSWERS,
   ADMIN_CONTENT_KINDS,
   ADMIN_CONTENT_SCHEMAS,
   adminContactMessagesQuerySchema,
   adminContactMessagesResponseSchema,
-  adminContentItemReadSchema,
-  adminContentItemResponseSchema,
   adminContentListQuerySchema,
-  adminContentListResponseSchema,
   adminSubscribersQuerySchema,
   adminSubscribersResponseSchema,
   sessionResponseSchema,
@@ -39,6 +37,7 @@ const NOUN: Record<AdminContentKind, { one: string; many: string; id: string }> 
 function managedContentPaths(kind: AdminContentKind): ZodOpenApiPathsObject {
   const { one, many, id } = NOUN[kind];
   const body = ADMIN_CONTENT_SCHEMAS[kind];
+  const answers = ADMIN_CONTENT_ANSWERS[kind];
   const tag = 'Operator: content' as const;
   const path = idParam(`The ${one}'s id.`);
   const publishing = (publish: boolean) =>
@@ -48,7 +47,7 @@ function managedContentPaths(kind: AdminContentKind): ZodOpenApiPathsObject {
       summary: `${publish ? 'Publish' : 'Unpublish'} a ${one}`,
       tag,
       path,
-      responses: { 200: ok(`The ${one}, now ${publish ? 'published' : 'unpublished'}.`, adminContentItemResponseSchema) },
+      responses: { 200: ok(`The ${one}, now ${publish ? 'published' : 'unpublished'}.`, answers.done) },
       errors: [404],
     });
   return {
@@ -59,7 +58,7 @@ function managedContentPaths(kind: AdminContentKind): ZodOpenApiPathsObject {
         summary: `List ${many}, published or not`,
         tag,
         query: adminContentListQuerySchema,
-        responses: { 200: ok(`A page of ${many}, newest first.`, adminContentListResponseSchema) },
+        responses: { 200: ok(`A page of ${many}, newest first.`, answers.list) },
       }),
       post: operation({
         ...operator,
@@ -68,7 +67,7 @@ function managedContentPaths(kind: AdminContentKind): ZodOpenApiPathsObject {
         description: 'A blank slug is derived from the name or title.',
         tag,
         body,
-        responses: { 201: ok(`The ${one} as stored.`, adminContentItemResponseSchema) },
+        responses: { 201: ok(`The ${one} as stored.`, answers.done) },
         errors: [409],
       }),
     },
@@ -79,7 +78,7 @@ function managedContentPaths(kind: AdminContentKind): ZodOpenApiPathsObject {
         summary: `One ${one}, as the console edits it`,
         tag,
         path,
-        responses: { 200: ok(`The ${one}.`, adminContentItemReadSchema) },
+        responses: { 200: ok(`The ${one}.`, answers.read) },
         errors: [404],
       }),
       patch: operation({
@@ -89,7 +88,7 @@ function managedContentPaths(kind: AdminContentKind): ZodOpenApiPathsObject {
         tag,
         path,
         body: body.partial(),
-        responses: { 200: ok(`The ${one} as saved.`, adminContentItemResponseSchema) },
+        responses: { 200: ok(`The ${one} as saved.`, answers.done) },
         errors: [404, 409],
       }),
       delete: operation({
@@ -98,7 +97,7 @@ function managedContentPaths(kind: AdminContentKind): ZodOpenApiPathsObject {
         summary: `Delete a ${one}`,
         tag,
         path,
-        responses: { 200: ok(`The ${one} as it was.`, adminContentItemResponseSchema) },
+        responses: { 200: ok(`The ${one} as it was.`, answers.done) },
         errors: [404],
       }),
     },

@@ -1,5 +1,6 @@
 import type { Knex } from '@neuralbeat/common';
 import type { EventRow, JobRow, ResourceRow } from '../presenters/listingPresenters';
+import { OPEN_JOB_SQL } from './openJobs';
 
 /** Knex access to the editorial listings: learning resources, events and jobs. */
 export class ListingsRepository {
@@ -40,11 +41,11 @@ export class ListingsRepository {
     return this.db<EventRow>('events').where('published', true).where('slug', slug).first();
   }
 
-  /** Open jobs, newest first (a closed job leaves the lists at once). */
+  /** Open jobs, newest first (a closed job, or one past its validThrough, leaves the lists at once). */
   jobs(limit?: number): Promise<JobRow[]> {
+    // `published` written, not bound: a prepared statement's generic plan then still matches the open-jobs index.
     const q = this.db<JobRow>('jobs')
-      .whereNull('closed_at')
-      .where('published', true)
+      .whereRaw(`published AND ${OPEN_JOB_SQL}`)
       .orderBy([
         { column: 'created_at', order: 'desc' },
         { column: 'id', order: 'desc' },
@@ -53,8 +54,11 @@ export class ListingsRepository {
     return q;
   }
 
-  /** A job open or closed: a closed job's page says it is no longer open. */
-  jobById(id: number): Promise<JobRow | undefined> {
-    return this.db<JobRow>('jobs').where({ id }).where('published', true).first();
+  /** A job open or closed (`open` as the lists read it): a closed job's page says it is no longer open. */
+  jobById(id: number): Promise<(JobRow & { open: boolean }) | undefined> {
+    return this.db<JobRow>('jobs')
+      .where({ id })
+      .where('published', true)
+      .first('*', this.db.raw(`${OPEN_JOB_SQL} AS open`));
   }
 }

@@ -1,17 +1,18 @@
 import type { Knex } from '@neuralbeat/common';
 import type { SearchKind } from '@neuralbeat/common/contracts';
+import { OPEN_JOB_SQL } from './openJobs';
 
 /**
  * What a visitor can see of each kind, read by id for the search indexer. The
  * conditions mirror the public reads: every news-feed item, approved tools,
- * published resources and events, published open jobs.
+ * published resources and events, published open jobs (not past their validThrough).
  */
-const VISIBLE: Record<SearchKind, { table: string; where?: Record<string, unknown> }> = {
+const VISIBLE: Record<SearchKind, { table: string; where?: Record<string, unknown>; whereSql?: string }> = {
   news: { table: 'news_feed' },
   tools: { table: 'tools', where: { approved: true } },
   resources: { table: 'resources', where: { published: true } },
   events: { table: 'events', where: { published: true } },
-  jobs: { table: 'jobs', where: { published: true, closed_at: null } },
+  jobs: { table: 'jobs', where: { published: true }, whereSql: OPEN_JOB_SQL },
 };
 
 export class SearchSourcesRepository {
@@ -21,9 +22,10 @@ export class SearchSourcesRepository {
   }
 
   private visible(kind: SearchKind) {
-    const { table, where } = VISIBLE[kind];
+    const { table, where, whereSql } = VISIBLE[kind];
     const q = this.db(table);
     if (where) q.where(where);
+    if (whereSql) q.whereRaw(whereSql);
     return q;
   }
 

@@ -1,4 +1,5 @@
 import type { Knex } from '@neuralbeat/common';
+import { OPEN_JOB_SQL } from './openJobs';
 
 export interface SitemapEntry {
   path: string;
@@ -17,7 +18,7 @@ const ENTRIES = `
   UNION ALL SELECT '/directory/' || slug, created_at, 3 FROM tools WHERE approved
   UNION ALL SELECT '/learn/' || slug, published_at, 4 FROM resources WHERE published
   UNION ALL SELECT '/events/' || slug, updated_at, 5 FROM events WHERE published
-  UNION ALL SELECT '/jobs/' || id, COALESCE(updated_at, created_at), 6 FROM jobs WHERE published AND closed_at IS NULL
+  UNION ALL SELECT '/jobs/' || id, COALESCE(updated_at, created_at), 6 FROM jobs WHERE published AND ${OPEN_JOB_SQL}
   UNION ALL SELECT '/newsletter/' || slug, sent_at, 7 FROM newsletter_issues WHERE status = 'sent'`;
 
 export class SitemapRepository {
@@ -34,7 +35,7 @@ export class SitemapRepository {
             + (SELECT count(*) FROM tools WHERE approved)
             + (SELECT count(*) FROM resources WHERE published)
             + (SELECT count(*) FROM events WHERE published)
-            + (SELECT count(*) FROM jobs WHERE published AND closed_at IS NULL)
+            + (SELECT count(*) FROM jobs WHERE published AND ${OPEN_JOB_SQL})
             + (SELECT count(*) FROM newsletter_issues WHERE status = 'sent') AS n`,
     );
     return Number(rows[0]?.n ?? 0);

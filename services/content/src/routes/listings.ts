@@ -1,9 +1,9 @@
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import { z } from 'zod';
-import { AppError, notFound, parseRequest } from '@neuralbeat/common';
+import { AppError, notFound, parseRequest, SURROGATE_CONTROL_HEADER } from '@neuralbeat/common';
 import { resourcesQuerySchema } from '@neuralbeat/common/contracts';
 import { ListingsRepository } from '../repositories/listingsRepository';
-import { presentEvent, presentJob, presentResource } from '../presenters/listingPresenters';
+import { presentEvent, presentJob, presentResource, type JobRow } from '../presenters/listingPresenters';
 import type { ContentDeps } from './deps';
 
 const FEATURED_JOBS = 2;
@@ -25,6 +25,24 @@ const jobIdParam = z.object({
 
 /** Today's date (UTC) as yyyy-mm-dd: an event is past when it ended before today. */
 const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * An answer naming jobs is shared (by browsers, and replayed by the gateway)
+ * only until the first of them reaches its validThrough: no table write tells
+ * the caches when a job passes its date, and it must leave the answer then.
+ */
+function keepUntilFirstCloses(res: Response, rows: Pick<JobRow, 'valid_through'>[]): void {
+  const first = Math.min(...rows.map((r) => r.valid_through?.getTime() ?? Infinity));
+  if (first === Infinity) return;
+  const seconds = Math.max(0, Math.floor((first - Date.now()) / 1000));
+  for (const [header, value] of [
+    ['cache-control', `public, max-age=${seconds}`],
+    [SURROGATE_CONTROL_HEADER, `max-age=${seconds}`],
+  ] as const) {
+    const kept = Number(/max-age=(\d+)/.exec(String(res.get(header) ?? ''))?.[1] ?? 0);
+    if (seconds < kept) res.set(header, value);
+  }
+}
 
 /** /api/resources, /api/events and /api/jobs. */
 export function listingRoutes(deps: ContentDeps): Router {
@@ -58,19 +76,23 @@ export function listingRoutes(deps: ContentDeps): Router {
     res.json(presentEvent(row));
   });
 
-  router.get('/jobs', async (_req, res) => {
-    res.json((await listings.jobs()).map((row) => presentJob(row, deps.config.JOB_MAX_AGE_DAYS)));
-  });
-
-  router.get('/jobs/featured', async (_req, res) => {
-    res.json((await listings.jobs(FEATURED_JOBS)).map((row) => presentJob(row, deps.config.JOB_MAX_AGE_DAYS)));
-  });
+  for (const [path, limit] of [
+    ['/jobs', undefined],
+    ['/jobs/featured', FEATURED_JOBS],
+  ] as const) {
+    router.get(path, async (_req, res) => {
+      const rows = await listings.jobs(limit);
+      keepUntilFirstCloses(res, rows);
+      res.json(rows.map((row) => presentJob(row, deps.config.JOB_MAX_AGE_DAYS)));
+    });
+  }
 
   router.get('/jobs/:id', async (req, res) => {
     const { id } = parseRequest(jobIdParam, req.params);
     const row = await listings.jobById(id);
     if (!row) throw notFound('Job not found');
-    if (row.closed_at) throw new AppError(410, 'job_closed', 'This job is no longer open');
+    if (!row.open) throw new AppError(410, 'job_closed', 'This job is no longer open');
+    keepUntilFirstCloses(res, [row]);
     res.json(presentJob(row, deps.config.JOB_MAX_AGE_DAYS));
   });
 

@@ -39,6 +39,8 @@ interface KindSpec extends TableShape {
    * dismisses them, so the next collection does not bring it back.
    */
   sourceItems?: (trx: Knex.Transaction, id: number) => Knex.QueryBuilder;
+  /** Columns a create or PATCH writes besides the fields sent, from those fields' columns and the stored row (none when creating). */
+  onSave?: (values: Record<string, unknown>, current?: ManagedRow) => Record<string, unknown>;
   /** Input cleaned before validation. */
   clean?: (body: unknown) => unknown;
 }
@@ -97,8 +99,20 @@ const KINDS: Record<AdminContentKind, KindSpec> = {
       companyLogoUrl: 'company_logo_url',
       salaryRange: 'salary_range',
       remote: 'remote',
+      validThrough: 'valid_through',
+    },
+    // Whether the job is open: closed by the collector (its board dropped it) or by its date.
+    readOnly: { closedAt: 'closed_at' },
+    // A validThrough sent decides: ahead, the job is open until then (a closed one opens again); past, it is closed.
+    onSave: (values, current) => {
+      const until = values.valid_through;
+      if (!(until instanceof Date)) return {};
+      return until > new Date() ? { closed_at: null } : { closed_at: current?.closed_at ?? new Date() };
     },
     announce: (emit, jobId, requestId) => emit('job.changed', { jobId }, requestId),
+    // A collected job is its board's posting: (source, the board's id).
+    sourceItems: (trx, jobId) =>
+      trx('jobs').where({ id: jobId }).whereNotNull('source_id').select('source_id', { item_key: 'external_id' }),
   }),
   resources: spec({
     table: 'resources',
@@ -208,6 +222,7 @@ export class AdminContentService {
     const values = this.columns(kind, parsed);
     if (kind.slugFrom) values.slug ||= derivedSlug(kind, parsed[kind.slugFrom]);
     checkDates(values);
+    Object.assign(values, kind.onSave?.(values));
     return transactionWithEvents(this.db, this.bus, async (trx, emit) => {
       await this.assertSlugFree(kind, values.slug, trx);
       const published = parsed.published !== false;
@@ -236,6 +251,7 @@ export class AdminContentService {
       const current = await this.rows.findForUpdate(kind, id, trx);
       if (!current) throw notFound(`${kind.label} not found`);
       checkDates({ ...current, ...values });
+      Object.assign(values, kind.onSave?.(values, current));
       await this.assertSlugFree(kind, values.slug, trx, id);
       if (typeof sent.published === 'boolean' && sent.published !== current[kind.publishedColumn]) {
         values[kind.publishedColumn] = sent.published;

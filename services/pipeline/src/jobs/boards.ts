@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { htmlToText } from '@neuralbeat/common/html';
 import type { JOB_TYPES } from '@neuralbeat/common/contracts';
 import { parseFeed } from '../collect/feedParser';
+import { countryFromCode, remoteCountry } from './countries';
 import { htmlToProse, isRequirementHeading, splitRequirements, unescapeHtml } from './jobText';
 
 export type JobType = (typeof JOB_TYPES)[number];
@@ -12,6 +13,7 @@ export type SalaryUnit = 'HOUR' | 'DAY' | 'WEEK' | 'MONTH' | 'YEAR';
 export interface BoardJob {
   externalId: string;
   title: string;
+  /** Blank when the board names no place. */
   location: string;
   jobType: JobType;
   description: string;
@@ -19,7 +21,7 @@ export interface BoardJob {
   applyUrl: string;
   sourceUrl: string;
   remote: boolean;
-  /** Where a remote applicant must be (a country name or code), when the board says. */
+  /** The country a remote applicant must be in (its English name), when the board names one clearly. */
   country: string | null;
   salary: { min: number; max: number; currency: string; unit: SalaryUnit | null } | null;
   postedAt: Date | null;
@@ -45,15 +47,24 @@ export function jobTypeOf(commitment: string | null | undefined): JobType {
   return 'Full-time';
 }
 
-/** The place a remote posting names, without the word remote: "Remote, Italy" → Italy, "Remote (United States)" → United States. */
-export function remoteRegion(location: string): string | null {
-  const rest = location
-    .replace(/\bremote\b/gi, '')
-    .replace(/[()[\]]/g, ' ')
-    .replace(/^[\s,;/–-]+|[\s,;/–-]+$/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return rest && !/[,;/]/.test(rest) ? rest : null;
+/** A title's qualifier that is a type and nothing else: "Contract", "Contractor", "6-month contract", "Part time", "Freelance". */
+const TYPE_QUALIFIER =
+  /^(?:\d+[\s-]?months?\s+)?(?:contract(?:or)?(?:[\s-]to[\s-]hire)?|freelance(?:r)?|temporary|temp|fixed[\s-]term(?:\s+contract)?|part[\s-]?time|full[\s-]?time)$/i;
+
+/**
+ * The type a posting's title states, when it states one clearly: part-time
+ * anywhere ("Part-time Data Labeler"), or a type as a qualifier of its own, in
+ * brackets or after a dash, bar or comma ("ML Engineer (Contract)", "Annotator -
+ * Contractor"). Words of the role itself are no signal: "Contract Manager",
+ * "Counsel, Contract Negotiations" are full-time roles for all the title says.
+ */
+export function jobTypeFromTitle(title: string): JobType | null {
+  if (/\bpart[\s-]?time\b/i.test(title)) return 'Part-time';
+  const qualifiers = [...title.matchAll(/[([]([^)\]]*)[)\]]/g)].map((m) => m[1]!);
+  const last = title.replace(/[([][^)\]]*[)\]]/g, '').split(/\s[-–—|]\s|,\s*/);
+  if (last.length > 1) qualifiers.push(last.at(-1)!);
+  const stated = qualifiers.map((q) => q.trim()).find((q) => TYPE_QUALIFIER.test(q));
+  return stated ? jobTypeOf(stated) : null;
 }
 
 const date = (value: string | number | null | undefined): Date | null => {
@@ -139,13 +150,14 @@ export function readGreenhouse(text: string): BoardRead {
       externalId: j.id,
       title: htmlToText(j.title),
       location: location || (remote ? 'Remote' : offices.join(', ')),
-      jobType: jobTypeOf(typeof commitment === 'string' ? commitment : j.title),
+      jobType: typeof commitment === 'string' ? jobTypeOf(commitment) : (jobTypeFromTitle(j.title) ?? 'Full-time'),
       description: [around(parts.intro), body.description, around(parts.pay), around(parts.conclusion)].filter(Boolean).join('\n\n'),
       requirements: body.requirements,
       applyUrl: j.absolute_url,
       sourceUrl: j.absolute_url,
       remote,
-      country: remote ? remoteRegion(location) : null,
+      // The location names the country, else the one office does.
+      country: remote ? (remoteCountry(location) ?? (offices.length === 1 ? remoteCountry(offices[0]!) : null)) : null,
       salary: pay ? { min: pay.min_cents / 100, max: pay.max_cents / 100, currency: pay.currency_type, unit: null } : null,
       postedAt: date(j.first_published) ?? date(j.updated_at),
       deadline: date(j.application_deadline),
@@ -218,7 +230,7 @@ export function readLever(text: string): BoardRead {
       applyUrl: p.applyUrl ?? p.hostedUrl,
       sourceUrl: p.hostedUrl,
       remote,
-      country: p.country ?? (remote ? remoteRegion(location) : null),
+      country: countryFromCode(p.country) ?? (remote ? remoteCountry(location) : null),
       salary: s && s.max >= s.min ? { min: s.min, max: s.max, currency: s.currency, unit: LEVER_INTERVAL[s.interval ?? ''] ?? null } : null,
       postedAt: date(p.createdAt),
       deadline: null,
@@ -229,7 +241,7 @@ export function readLever(text: string): BoardRead {
 
 // ---------- RSS / Atom / JSON Feed of jobs ----------
 
-/** A job feed: each item a posting, its guid (else link) the board's id; type and place from its categories and title. */
+/** A job feed: each item a posting, its guid (else link) the board's id; type from a category that is one (else the title), remote from both. */
 export async function readJobFeed(text: string, contentType?: string): Promise<BoardRead> {
   const read: BoardRead = { jobs: [], skipped: [] };
   for (const item of await parseFeed(text, contentType)) {
@@ -248,8 +260,8 @@ export async function readJobFeed(text: string, contentType?: string): Promise<B
     read.jobs.push({
       externalId,
       title: htmlToText(item.title),
-      location: remote ? 'Remote' : 'See the posting',
-      jobType: jobTypeOf(item.categories.find((c) => /time|contract|freelance|temporary/i.test(c)) ?? null),
+      location: remote ? 'Remote' : '',
+      jobType: jobTypeOf(item.categories.find((c) => TYPE_QUALIFIER.test(c.trim())) ?? jobTypeFromTitle(item.title)),
       ...splitRequirements(prose),
       applyUrl: item.link,
       sourceUrl: item.link,

@@ -114,10 +114,12 @@ export class JobCollector {
   /**
    * Rows for the board's jobs, once per board id. A posting with no date keeps
    * the date it was first seen; one posted over `maxAgeDays` ago is not taken
-   * (a stored one is closed with the expired).
+   * (a stored one is closed with the expired), nor one whose job an operator deleted.
    */
   private async rows(source: NewsSourceRow, board: BoardRead): Promise<{ rows: CollectedJobRow[]; skipped: BoardRead['skipped'] }> {
     const known = await this.jobs.knownJobs(this.db, source.id);
+    // Postings whose job an operator deleted: the deletion lasts.
+    const dismissed = await this.jobs.dismissedPostings(this.db, source.id);
     const now = Date.now();
     const maxAgeMs = this.options.maxAgeDays * DAY_MS;
     const skipped = [...board.skipped];
@@ -125,6 +127,10 @@ export class JobCollector {
     for (const job of board.jobs) {
       if (rows.has(job.externalId)) {
         skipped.push({ externalId: job.externalId, reason: 'listed twice' });
+        continue;
+      }
+      if (dismissed.has(job.externalId)) {
+        skipped.push({ externalId: job.externalId, reason: 'deleted by an operator' });
         continue;
       }
       if (!job.title || !job.description) {

@@ -70,7 +70,7 @@ describe('Greenhouse boards', () => {
       company: 'Acme AI',
       location: 'Remote, US',
       remote: true,
-      country: 'US',
+      country: 'United States',
       job_type: 'Full-time',
       apply_url: 'https://job-boards.greenhouse.io/acme/jobs/4001',
       salary_range: null,
@@ -185,6 +185,38 @@ describe('Greenhouse boards', () => {
     expect(job!.closed_at).toBeInstanceOf(Date);
   });
 
+  it('takes the type from the Employment Type field, else from the title only where it states one', async () => {
+    const titles = [
+      'Contract Manager',
+      'Counsel, Contract Negotiations',
+      'ML Engineer (Contract)',
+      'Data Annotator - Contractor',
+      'Part-time Data Labeler',
+      'Research Engineer [6-month contract]',
+      'Summer Intern, Research',
+    ];
+    boards.routes.set(`/gh9${GH_PATH}`, {
+      body: greenhouseBoard([
+        ...titles.map((title, i) => ({ id: 4900 + i, title, location: 'Paris, France' })),
+        { id: 4990, title: 'Contract Manager', location: 'Paris, France', employmentType: 'Contractor' },
+      ]),
+      contentType: 'application/json',
+    });
+    const source = await sources.upsert('Acme Nine', `${boards.url}/gh9${GH_PATH}`, 'greenhouse');
+    await collector.collect(source.id);
+    expect((await jobsOf(source.id)).map((j) => [j.title, j.job_type])).toEqual([
+      ['Contract Manager', 'Full-time'],
+      ['Counsel, Contract Negotiations', 'Full-time'],
+      ['ML Engineer (Contract)', 'Contract'],
+      ['Data Annotator - Contractor', 'Contract'],
+      ['Part-time Data Labeler', 'Part-time'],
+      ['Research Engineer [6-month contract]', 'Contract'],
+      ['Summer Intern, Research', 'Full-time'],
+      // The board's field says so: the title is not read.
+      ['Contract Manager', 'Contract'],
+    ]);
+  });
+
   it('leaves out postings without a description (the list asked without content=true) and says why', async () => {
     boards.routes.set(`/gh5${GH_PATH}`, { body: greenhouseBoard([aiEngineer], { content: false }), contentType: 'application/json' });
     const source = await sources.upsert('Acme Five', `${boards.url}/gh5${GH_PATH}`, 'greenhouse');
@@ -245,8 +277,8 @@ describe('Lever sites', () => {
       '## About the Role\n\nYou will train and evaluate speech models.\n\n## Responsibilities\n\n- Train models\n- Write evaluations\n\n## Benefits\n\nWe offer a learning budget.',
     );
     expect(hybrid!.requirements).toBe('## What We Require\n\n- Experience with JAX\n- Published research');
-    expect(remote).toMatchObject({ job_type: 'Part-time', remote: true, country: 'US', salary_range: null });
-    expect(contract).toMatchObject({ job_type: 'Contract', remote: false, country: 'DE' });
+    expect(remote).toMatchObject({ job_type: 'Part-time', remote: true, country: 'United States', salary_range: null });
+    expect(contract).toMatchObject({ job_type: 'Contract', remote: false, country: 'Germany' });
   });
 });
 
@@ -285,7 +317,14 @@ describe('RSS job feeds', () => {
       description: 'Write prompts.',
       requirements: '## Requirements\n\n- English',
     });
-    expect(robots).toMatchObject({ external_id: 'job-2', remote: false, job_type: 'Full-time', company: 'Robo Jobs' });
+    // The item names no place: visitors are sent to the posting.
+    expect(robots).toMatchObject({
+      external_id: 'job-2',
+      remote: false,
+      location: 'See the posting',
+      job_type: 'Full-time',
+      company: 'Robo Jobs',
+    });
   });
 });
 

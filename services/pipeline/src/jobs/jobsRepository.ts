@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from '@neuralbeat/common';
+import { JOB_LOCATION_UNSTATED } from '@neuralbeat/common/contracts';
 import type { BoardJob } from './boards';
 
 /** A board's job as stored: our job columns plus where it came from and until when it is open. */
@@ -46,7 +47,7 @@ export function jobRow(job: BoardJob, source: { id: number; name: string }, post
   const row = {
     title: job.title.slice(0, 300),
     company: source.name,
-    location: job.location.slice(0, 300) || 'Not stated',
+    location: job.location.slice(0, 300) || JOB_LOCATION_UNSTATED,
     job_type: job.jobType,
     description: job.description,
     requirements: job.requirements,
@@ -110,11 +111,18 @@ export class CollectedJobsRepository {
     return rows.map((r: { id: number }) => r.id);
   }
 
-  /** Closes every open job, collected or not, past its validThrough or posted more than `maxAgeDays` ago. */
+  /**
+   * Closes every open job, collected or not, past its validThrough, or with none
+   * posted more than `maxAgeDays` ago. A validThrough an operator set ahead keeps an old job open.
+   */
   async closeExpired(trx: Knex.Transaction, maxAgeDays: number): Promise<number[]> {
     const rows = await trx('jobs')
       .whereNull('closed_at')
-      .where((q) => q.where('valid_through', '<=', trx.fn.now()).orWhereRaw(`created_at <= now() - make_interval(days => ?)`, [maxAgeDays]))
+      .where((q) =>
+        q
+          .where('valid_through', '<=', trx.fn.now())
+          .orWhereRaw(`valid_through IS NULL AND created_at <= now() - make_interval(days => ?)`, [maxAgeDays]),
+      )
       .update({ closed_at: trx.fn.now(), updated_at: trx.fn.now() })
       .returning('id');
     return rows.map((r: { id: number }) => r.id);
@@ -126,6 +134,11 @@ export class CollectedJobsRepository {
       .where({ source_id: sourceId })
       .select('external_id', 'created_at');
     return new Map(rows.map((r) => [r.external_id, r.created_at]));
+  }
+
+  /** The board ids of the source's postings whose job an operator deleted. */
+  async dismissedPostings(db: Knex, sourceId: number): Promise<Set<string>> {
+    return new Set<string>(await db('dismissed_source_items').where({ source_id: sourceId }).pluck('item_key'));
   }
 }
 

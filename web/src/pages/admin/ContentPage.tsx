@@ -88,7 +88,7 @@ function KindScreen({ def }: { def: AdminKindDef }) {
         >
           {(data) => (
             <>
-              <DataTable columns={['Name', 'Status', def.relevance && 'Relevance', 'Added', ACTIONS_COLUMN]}>
+              <DataTable columns={['Name', 'Status', def.relevance && 'Relevance', def.closing && 'Open', 'Added', ACTIONS_COLUMN]}>
                 {data.items.map((item) => (
                   <ItemRow key={item.id} def={def} item={item} onEdit={() => setEditing(item)} />
                 ))}
@@ -151,6 +151,7 @@ function ItemRow({ def, item, onEdit }: { def: AdminKindDef; item: AdminContentI
         <StatusBadge status={item.published ? 'published' : 'unpublished'} tone={item.published ? 'green' : 'amber'} />
       </td>
       {def.relevance && <td>{typeof item.aiRelevanceScore === 'number' ? item.aiRelevanceScore : '—'}</td>}
+      {def.closing && <td>{openState(item)}</td>}
       <td>{item.createdAt ? formatDateTime(item.createdAt) : '—'}</td>
       <Actions>
         <Button type="button" $variant="outline" onClick={onEdit} aria-label={`Edit ${name}`}>
@@ -182,6 +183,13 @@ function ItemRow({ def, item, onEdit }: { def: AdminKindDef; item: AdminContentI
       </Actions>
     </tr>
   );
+}
+
+/** "Closed", "Open until Dec 3, 2026, 9:00 AM" or "Open": a job past its date is closed though the sweep has not marked it yet. */
+function openState(item: AdminContentItem): string {
+  const until = typeof item.validThrough === 'string' ? item.validThrough : null;
+  if (item.closedAt || (until && new Date(until).getTime() <= Date.now())) return 'Closed';
+  return until ? `Open until ${formatDateTime(until)}` : 'Open';
 }
 
 /** A stored value as the form's text: lists comma separated, times in the browser's zone as datetime-local wants them. */
@@ -241,15 +249,20 @@ const Reasons = styled.ul`
 function ItemForm({ def, item, onDone }: { def: AdminKindDef; item: AdminContentItem | null; onDone: () => void }) {
   const manage = useManageItem(def.kind);
   const toast = useToast();
-  const [values, setValues] = useState<Record<string, string | boolean>>(() =>
+  const [initial] = useState<Record<string, string | boolean>>(() =>
     Object.fromEntries(def.fields.map((f) => [f.name, f.type === 'select' && !item ? '' : asFormValue(f, item?.[f.name])])),
   );
+  const [values, setValues] = useState(initial);
   const error = manage.isError ? apiFailure(manage.error) : null;
   const fieldError = (name: string) => (error?.field === name ? error.message : undefined);
 
   const handleSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const body = Object.fromEntries(def.fields.map((f) => [f.name, asPayload(f, values[f.name] ?? '')]));
+    const body = Object.fromEntries(
+      def.fields
+        .filter((f) => !(item && f.onlyWhenChanged && values[f.name] === initial[f.name]))
+        .map((f) => [f.name, asPayload(f, values[f.name] ?? '')]),
+    );
     manage.mutate(item ? { action: 'update', id: item.id, body } : { action: 'create', body }, {
       onSuccess: (res) => {
         toast({ title: item ? 'Saved' : 'Created', description: res.message, variant: 'success' });

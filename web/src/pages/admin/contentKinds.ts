@@ -15,6 +15,8 @@ export interface AdminFieldDef {
   required?: boolean;
   options?: readonly string[];
   hint?: string;
+  /** In an edit, sent only when the operator changed it: saving other fields leaves it as stored. */
+  onlyWhenChanged?: boolean;
 }
 export interface AdminKindDef {
   kind: AdminContentKind;
@@ -29,6 +31,8 @@ export interface AdminKindDef {
   fields: readonly AdminFieldDef[];
   /** Whether items carry the collector's relevance score and reasons (read-only: a score column, the reasons in the edit view). */
   relevance?: boolean;
+  /** Whether items close (jobs: closedAt, validThrough): the list says whether each is open. */
+  closing?: boolean;
 }
 
 const slugField: AdminFieldDef = { name: 'slug', label: 'Slug', type: 'text', hint: 'Leave blank to derive it from the name' };
@@ -64,6 +68,7 @@ export const ADMIN_KINDS: Record<AdminContentKind, AdminKindDef> = {
     noun: 'job',
     nameField: 'title',
     publicPath: () => '/jobs',
+    closing: true,
     fields: [
       { name: 'title', label: 'Title', type: 'text', required: true },
       { name: 'company', label: 'Company', type: 'text', required: true },
@@ -75,6 +80,14 @@ export const ADMIN_KINDS: Record<AdminContentKind, AdminKindDef> = {
       { name: 'companyLogoUrl', label: 'Company logo URL', type: 'url' },
       { name: 'salaryRange', label: 'Salary range', type: 'text' },
       { name: 'remote', label: 'Remote', type: 'checkbox' },
+      {
+        name: 'validThrough',
+        label: 'Open until',
+        type: 'datetime',
+        hint: 'A later date reopens a closed job; blank: it closes by its age',
+        // Saving a typo fix must not reopen a job its board closed.
+        onlyWhenChanged: true,
+      },
     ],
   },
   resources: {

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { JOB_CLOSED_PAGE, jobPostingJsonLd, screenApi } from '@neuralbeat/common/contracts/browser';
+import { JOB_CLOSED_PAGE, jobPostingJsonLd, proseToText, screenApi } from '@neuralbeat/common/contracts/browser';
 import type { Job } from '@neuralbeat/common/contracts';
 import { Seo, absoluteUrl } from '../../seo/Seo';
 import { ApiError } from '../../api/client';
@@ -24,7 +24,7 @@ export default function JobDetailPage() {
     <Narrow>
       <Seo
         title={`${j.title} at ${j.company}`}
-        description={j.description.slice(0, 160)}
+        description={proseToText(j.description).slice(0, 160)}
         path={`/jobs/${j.id}`}
         jsonLd={[jobPostingJsonLd(j), breadcrumbJsonLd(crumbs, absoluteUrl)]}
       />
