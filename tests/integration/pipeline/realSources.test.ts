@@ -443,7 +443,7 @@ describe.skipIf(!jobsPresent)('real job boards', () => {
     const gitlab = await jobsOf(lifted.get(GITLAB)!.sourceId);
     expect(gitlab.map((j) => [j.title, j.remote, j.country, j.salary_range])).toEqual([
       ['Account Executive - Italy', true, 'Italy', null],
-      ['AI Engineer', true, 'US', null],
+      ['AI Engineer', true, 'United States', null],
     ]);
     // first_published, with its -04:00 offset, is the posting date; pay only in the content's prose stays prose.
     expect(gitlab[1]!.created_at.toISOString()).toBe('2026-05-29T11:49:29.000Z');
@@ -473,7 +473,7 @@ describe.skipIf(!jobsPresent)('real job boards', () => {
     ).toEqual(['Palo Alto, CA', 'Washington, D.C.']);
     expect(palantir.find((j) => j.title === 'American Tech Fellowship')).toMatchObject({
       remote: true,
-      country: 'US',
+      country: 'United States',
       job_type: 'Full-time',
     });
   });
