@@ -17,7 +17,7 @@ import { crawlerUserAgent } from './crawler';
 import { demoFeedsRouter, registerDemoSources } from './demoFeeds';
 import { QueueArticleFlow } from './flow';
 import { startForgetUnconfirmed } from './mail/forgetUnconfirmed';
-import { MailRepository } from './mail/mailRepository';
+import { MailRepository } from './repositories/mailRepository';
 import { startPipelineMail } from './mail/pipelineMail';
 import { createDigest } from './newsletter/digest';
 import { JobCollector } from './jobs/jobCollector';

@@ -5,7 +5,7 @@ import { AppError, createRedis } from '@neuralbeat/common';
 import { simpleParser } from 'mailparser';
 import { newsletterWebVersion } from '@neuralbeat/common/contracts';
 import { composeIssue } from '../../../services/pipeline/src/newsletter/compose';
-import { IssuesRepository } from '../../../services/pipeline/src/newsletter/issuesRepository';
+import { IssuesRepository } from '../../../services/pipeline/src/repositories/newsletterIssuesRepository';
 import { IssueMessage } from '../../../services/pipeline/src/newsletter/message';
 import { renderIssueHtml, renderIssueText } from '../../../services/pipeline/src/newsletter/render';
 import { pipelineConfig } from '../../../services/pipeline/src/config';

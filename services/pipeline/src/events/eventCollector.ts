@@ -3,7 +3,7 @@ import { canonicalTag } from '@neuralbeat/common/contracts';
 import { collectSource, type CollectionRun } from '../collect/sourceCollection';
 import { SourcesRepository, type NewsSourceRow } from '../repositories/sourcesRepository';
 import { distinct, type EventsRead } from './collectedEvent';
-import { EventsRepository, type ScoredEvent } from './eventsRepository';
+import { EventsRepository, type ScoredEvent } from '../repositories/eventsRepository';
 import { RECURRENCE_HORIZON_DAYS, readIcal } from './icalReader';
 import { scoreRelevance } from './relevance';
 import { readEventFeed, readEventPage } from './webReaders';

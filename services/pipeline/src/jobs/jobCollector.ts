@@ -3,7 +3,7 @@ import type { SourceKind } from '@neuralbeat/common/contracts';
 import { collectSource, type CollectionRun } from '../collect/sourceCollection';
 import { SourcesRepository, type NewsSourceRow } from '../repositories/sourcesRepository';
 import { readGreenhouse, readJobFeed, readLever, type BoardRead } from './boards';
-import { CollectedJobsRepository, jobRow, type CollectedJobRow } from './jobsRepository';
+import { CollectedJobsRepository, jobRow, type CollectedJobRow } from '../repositories/collectedJobsRepository';
 
 const DAY_MS = 86_400_000;
 /** A whole board with descriptions is one answer: a large Greenhouse board (500+ jobs at ~15 kB each) is well over a news feed's 5 MB. */

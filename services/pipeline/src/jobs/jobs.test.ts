@@ -8,7 +8,7 @@ import { rssFeed, startFeedServer, type FeedServer } from '../../../../tests/sup
 import { daysAgo, greenhouseBoard, leverPostings, type FixtureGreenhouseJob } from '../../../../tests/support/jobBoards';
 import { buildService } from '../../../../scripts/buildServices';
 import { scratchBuildDir } from '../../../../tests/support/scratchBuild';
-import type { CollectedJobRow } from './jobsRepository';
+import type { CollectedJobRow } from '../repositories/collectedJobsRepository';
 import { SourcesRepository } from '../repositories/sourcesRepository';
 import { JobCollector } from './jobCollector';
 

@@ -1,7 +1,7 @@
 import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import type { Logger } from '@neuralbeat/common';
 import { CONFIRM_TOKEN_DAYS } from '@neuralbeat/common/mail/tokens';
-import type { MailRepository } from './mailRepository';
+import type { MailRepository } from '../repositories/mailRepository';
 
 export const FORGET_UNCONFIRMED_QUEUE = 'newsletter-forget-unconfirmed';
 const SCHEDULER_ID = 'forget-unconfirmed-hourly';

@@ -1,5 +1,5 @@
 import type { NewsletterItem, NewsletterSection } from '@neuralbeat/common/contracts';
-import type { IssuesRepository } from './issuesRepository';
+import type { IssuesRepository } from '../repositories/newsletterIssuesRepository';
 
 const DAY_MS = 86_400_000;
 const PER_SECTION = { news: 5, tools: 5, events: 5, jobs: 5 } as const;

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { Logger } from '@neuralbeat/common';
-import { ClaimLost, type DeliveryTarget, type IssuesRepository, type PreparedMark } from './issuesRepository';
+import { ClaimLost, type DeliveryTarget, type IssuesRepository, type PreparedMark } from '../repositories/newsletterIssuesRepository';
 import type { IssueMessage, Recipient } from './message';
 
 /** What the sender needs of the mail transport: SmtpPool, which reads a message only after the server's 354. */

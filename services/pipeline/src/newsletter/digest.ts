@@ -8,7 +8,7 @@ import {
   startNewsletterWorkers,
   type NewsletterQueues,
 } from '../workers/newsletterDelivery';
-import { IssuesRepository } from './issuesRepository';
+import { IssuesRepository } from '../repositories/newsletterIssuesRepository';
 import { NewsletterIssues, type DigestSettings, type UnsubscribeLinks } from './newsletterIssues';
 import { SmtpPool, smtpTargetOf } from './smtpPool';
 

@@ -11,7 +11,7 @@ import {
 } from '@neuralbeat/common/contracts';
 import { composeIssue } from './compose';
 import { IssueSender, type RawMailTransport } from './deliver';
-import type { IssueRow, IssuesRepository } from './issuesRepository';
+import type { IssueRow, IssuesRepository } from '../repositories/newsletterIssuesRepository';
 import { IssueMessage, type Recipient } from './message';
 import { renderIssueHtml, renderIssueText } from './render';
 

@@ -3,7 +3,7 @@ import { CONFIRMATION_RESEND_MS } from '@neuralbeat/common/contracts';
 import { withoutAddresses } from '@neuralbeat/common/mail/address';
 import { confirmToken, confirmUrl } from '@neuralbeat/common/mail/tokens';
 import type { MailTransport } from '@neuralbeat/common/mail/transport';
-import type { MailRepository } from '../mail/mailRepository';
+import type { MailRepository } from '../repositories/mailRepository';
 import { confirmationMail, contactMail } from '../mail/transactionalMessages';
 
 /** SMTP's answer to a refused message, as nodemailer reports it. */

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from '@neuralbeat/common';
 import { slugify } from '@neuralbeat/common/contracts';
-import type { CollectedEvent } from './collectedEvent';
-import { samePlace } from './place';
+import type { CollectedEvent } from '../events/collectedEvent';
+import { samePlace } from '../events/place';
 
 /** A collected event with its relevance, ready to store. */
 export interface ScoredEvent extends CollectedEvent {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from '@neuralbeat/common';
 import { JOB_LOCATION_UNSTATED } from '@neuralbeat/common/contracts';
-import type { BoardJob } from './boards';
+import type { BoardJob } from '../jobs/boards';
 
 /** A board's job as stored: our job columns plus where it came from and until when it is open. */
 export interface CollectedJobRow {

@@ -1,5 +1,5 @@
 import type { Knex } from '@neuralbeat/common';
-import type { ContactMessage } from './transactionalMessages';
+import type { ContactMessage } from '../mail/transactionalMessages';
 
 /**
  * A claim on a pending subscriber's confirmation mail: who, and the send time it replaced (to give the claim back).
