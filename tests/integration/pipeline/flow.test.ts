@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Queue } from 'bullmq';
 import { createRedis } from '@neuralbeat/common';
-import { PIPELINE_QUEUES, newsListResponseSchema } from '@neuralbeat/common/contracts';
+import { PIPELINE_QUEUES, newsListResponseSchema, singleArticleResponseSchema } from '@neuralbeat/common/contracts';
 import { SourcesRepository } from '../../../services/pipeline/src/repositories/sourcesRepository';
 import { collectNow } from '../../../services/pipeline/src/collect/scheduler';
 import { startSystem, type RunningSystem } from '../../support/system';
@@ -118,14 +118,17 @@ describe('the article pipeline end to end', () => {
     expect(await db('ai_provider_metrics').where({ provider: 'local', success: true })).toHaveLength(2);
 
     const res = await fetch(`${sys.url}/api/news?limit=9`);
-    const news = newsListResponseSchema.parse(await res.json());
+    const listed = (await res.json()) as { articles: object[] };
+    const news = newsListResponseSchema.parse(listed);
     expect(news.pagination.total).toBe(2);
     const item = news.articles.find((a) => a.title === live.title)!;
     expect(item).toMatchObject({ category: 'Research', sourceName: 'Fixture Wire', aiProvider: 'local', sourceUrl: live.source_url });
     expect(item.tags).toEqual(expect.arrayContaining(['open-source', 'benchmarks']));
     expect(item.tags.every((t) => t === t.toLowerCase())).toBe(true);
-    // The local provider only reuses source sentences.
-    expect(item.content).toContain('Researchers released a new machine learning model focused on reasoning');
+    // The list carries summaries; the article's own answer has the body, where the local provider only reuses source sentences.
+    for (const summary of listed.articles) expect(summary).not.toHaveProperty('content');
+    const { article } = singleArticleResponseSchema.parse(await (await fetch(`${sys.url}/api/news/${item.slug}`)).json());
+    expect(article.content).toContain('Researchers released a new machine learning model focused on reasoning');
 
     // A re-fetch sends the ETag, gets 304 and adds nothing.
     const before = await db('articles').count<{ n: string }[]>({ n: '*' });

@@ -151,6 +151,13 @@ export const newsArticleSchema = z.object({
 });
 export type NewsArticle = z.infer<typeof newsArticleSchema>;
 
+/**
+ * A news item as lists show it (news and tag pages, related news, the home page): the article without
+ * its body, which only the article's own page reads. A real article's body is most of its bytes.
+ */
+export const newsSummarySchema = newsArticleSchema.omit({ content: true });
+export type NewsSummary = z.infer<typeof newsSummarySchema>;
+
 export const paginationSchema = z.object({
   total: z.number(),
   limit: z.number(),
@@ -166,7 +173,7 @@ export const aiInfoSchema = z.object({
 
 export const newsListResponseSchema = z.object({
   type: z.enum(['category', 'tag']),
-  articles: z.array(newsArticleSchema),
+  articles: z.array(newsSummarySchema),
   pagination: paginationSchema,
   categoryName: z.string().nullable().optional(),
   tagName: z.string().optional(),
@@ -177,7 +184,7 @@ export const singleArticleResponseSchema = z.object({
   type: z.literal('article'),
   article: newsArticleSchema,
   aiInfo: aiInfoSchema,
-  relatedArticles: z.array(newsArticleSchema),
+  relatedArticles: z.array(newsSummarySchema),
   /** Other copies of this story, earliest first (empty when none is known). */
   alsoReportedBy: z.array(storyReportSchema).default([]),
 });
@@ -284,7 +291,7 @@ export const jobSchema = z.object({
 export type Job = z.infer<typeof jobSchema>;
 
 export const homeResponseSchema = z.object({
-  latestNews: z.array(newsArticleSchema),
+  latestNews: z.array(newsSummarySchema),
 });
 export type HomeResponse = z.infer<typeof homeResponseSchema>;
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/testEnv';
 import { insertNewsItem } from '../../../../tests/support/factories';
 import { NewsFeedRepository } from '../repositories/newsFeedRepository';
-import { NEWS_FEED_COLUMNS, presentNewsArticle, type NewsFeedRow } from './newsPresenter';
+import { NEWS_FEED_COLUMNS, presentNewsArticle, presentNewsSummary, type NewsFeedRow } from './newsPresenter';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -12,8 +12,8 @@ afterAll(async () => {
   await database.drop();
 });
 
-describe('NEWS_ARTICLE_JSON (the news presenter written in SQL)', () => {
-  it('writes every article as presentNewsArticle does, nulls, odd text and microsecond timestamps included', async () => {
+describe('NEWS_ARTICLE_JSON and NEWS_SUMMARY_JSON (the news presenters written in SQL)', () => {
+  it('write every article and summary as presentNewsArticle and presentNewsSummary do, nulls, odd text and microsecond timestamps included', async () => {
     const db = database.db;
     await insertNewsItem(db, {
       title: 'Quotes " and \\ backslashes, tabs\tand\nnew lines, emoji 🤖, line separator \u2028 and </script>',
@@ -43,8 +43,21 @@ describe('NEWS_ARTICLE_JSON (the news presenter written in SQL)', () => {
     const latest = await new NewsFeedRepository(db).latest(10);
     const fromSql = JSON.parse(latest.articles);
     expect(latest.ids).toEqual(rows.map((r) => r.id));
-    expect(fromSql).toEqual(rows.map(presentNewsArticle));
+    // Lists carry summaries: every field but the body.
+    expect(fromSql).toEqual(rows.map(presentNewsSummary));
     expect(fromSql).toHaveLength(3);
+    for (const summary of fromSql) expect(summary).not.toHaveProperty('content');
+    // An article's own answer has it whole, its related news as summaries.
+    for (const row of rows) {
+      const found = (await new NewsFeedRepository(db).articleWithRelated({ id: row.id }, 5))!;
+      expect(JSON.parse(found.article)).toEqual(presentNewsArticle(row));
+      expect(found.related.map((r) => JSON.parse(r) as object)).toEqual(
+        rows
+          .filter((r) => found.ids.slice(1).includes(r.id))
+          .map(presentNewsSummary)
+          .sort((a, b) => found.ids.indexOf(a.id) - found.ids.indexOf(b.id)),
+      );
+    }
     expect(fromSql.find((a: { featured: boolean }) => a.featured)).toMatchObject({
       tags: [],
       updatedAt: null,

@@ -1,4 +1,4 @@
-import type { NewsArticle, StoryReport } from '@neuralbeat/common/contracts';
+import type { NewsArticle, NewsSummary, StoryReport } from '@neuralbeat/common/contracts';
 import type { StoryReportRow } from '../repositories/storyClustersRepository';
 import { isoUtc } from './sqlJson';
 
@@ -45,26 +45,51 @@ export const NEWS_FEED_COLUMNS = [
   'updated_at',
 ] as const satisfies readonly (keyof NewsFeedRow)[];
 
+/** The API's article fields and the `news_feed` column (of a row aliased `n`) each is written from, in SQL. */
+const ARTICLE_FIELDS_SQL: [field: string, sql: string][] = [
+  ['id', 'n.id'],
+  ['articleId', 'n.article_id'],
+  ['slug', 'n.slug'],
+  ['title', 'n.title'],
+  ['excerpt', 'n.excerpt'],
+  ['content', 'n.content'],
+  ['imageUrl', 'n.image_url'],
+  ['category', 'n.category'],
+  ['tags', "coalesce(n.tags, '{}')"],
+  ['publishDate', isoUtc('n.publish_date')],
+  ['updatedAt', isoUtc('n.updated_at')],
+  ['author', 'n.author'],
+  ['featured', 'n.featured'],
+  ['sourceUrl', 'n.source_url'],
+  ['sourceName', 'n.source_name'],
+  ['aiProvider', 'n.ai_provider'],
+];
+const jsonObjectSql = (fields: [string, string][]) => `json_build_object(${fields.map(([f, sql]) => `'${f}', ${sql}`).join(', ')})`;
+
 /**
- * `presentNewsArticle` in SQL, over a `news_feed` row aliased `n`: public news
- * lists and articles are sent as Postgres writes them, so the content service
- * neither parses their rows nor serialises them again (that took half its CPU
- * on a page of news). `newsPresenter.test.ts` holds both to the same output.
+ * `presentNewsArticle` and `presentNewsSummary` in SQL, over a `news_feed` row
+ * aliased `n`: public news lists and articles are sent as Postgres writes them,
+ * so the content service neither parses their rows nor serialises them again
+ * (that took half its CPU on a page of news). `newsPresenter.test.ts` holds both
+ * to the same output.
  */
-export const NEWS_ARTICLE_JSON = `json_build_object(
-  'id', n.id, 'articleId', n.article_id, 'slug', n.slug, 'title', n.title, 'excerpt', n.excerpt, 'content', n.content,
-  'imageUrl', n.image_url, 'category', n.category, 'tags', coalesce(n.tags, '{}'),
-  'publishDate', ${isoUtc('n.publish_date')}, 'updatedAt', ${isoUtc('n.updated_at')}, 'author', n.author, 'featured', n.featured,
-  'sourceUrl', n.source_url, 'sourceName', n.source_name, 'aiProvider', n.ai_provider)`;
+export const NEWS_ARTICLE_JSON = jsonObjectSql(ARTICLE_FIELDS_SQL);
+export const NEWS_SUMMARY_JSON = jsonObjectSql(ARTICLE_FIELDS_SQL.filter(([field]) => field !== 'content'));
+
+/** The columns a list item is presented from: a summary's, without the body Postgres would otherwise read from its TOAST table. */
+export const NEWS_SUMMARY_COLUMNS = NEWS_FEED_COLUMNS.filter((c) => c !== 'content');
 
 export function presentNewsArticle(row: NewsFeedRow): NewsArticle {
+  return { ...presentNewsSummary(row), content: row.content };
+}
+
+export function presentNewsSummary(row: Omit<NewsFeedRow, 'content'>): NewsSummary {
   return {
     id: row.id,
     articleId: row.article_id,
     slug: row.slug,
     title: row.title,
     excerpt: row.excerpt,
-    content: row.content,
     imageUrl: row.image_url,
     category: row.category,
     tags: row.tags ?? [],

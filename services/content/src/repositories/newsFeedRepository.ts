@@ -1,5 +1,5 @@
 import type { Knex } from '@neuralbeat/common';
-import { NEWS_ARTICLE_JSON, NEWS_FEED_COLUMNS } from '../presenters/newsPresenter';
+import { NEWS_ARTICLE_JSON, NEWS_SUMMARY_COLUMNS, NEWS_SUMMARY_JSON } from '../presenters/newsPresenter';
 import { jsonArrayOf } from '../presenters/sqlJson';
 import { NewsCountsRepository, type NewsCountDimension } from './newsCountsRepository';
 
@@ -51,7 +51,7 @@ export class NewsFeedRepository {
   }
 
   /**
-   * A page of a news list, as a JSON array of the API's articles written by
+   * A page of a news list, as a JSON array of the API's news summaries written by
    * Postgres, with the list's total and the ids of the items it holds, in one
    * statement (and one more for the total when the page is empty: past the end).
    */
@@ -62,7 +62,7 @@ export class NewsFeedRepository {
         ? ['category', filter.category.toLowerCase()]
         : ['feed', ''];
     const { rows } = await this.db.raw<{ rows: { list_total: number; id: number; json: string }[] }>(
-      `SELECT coalesce(?, 0) AS list_total, n.id, ${NEWS_ARTICLE_JSON}::text AS json FROM ? AS n ORDER BY n.publish_date DESC, n.id DESC`,
+      `SELECT coalesce(?, 0) AS list_total, n.id, ${NEWS_SUMMARY_JSON}::text AS json FROM ? AS n ORDER BY n.publish_date DESC, n.id DESC`,
       [this.counts.countQuery(dimension, value), this.pageRows(filter, limit, offset)],
     );
     const total = rows.length ? rows[0]!.list_total : await this.counts.count(dimension, value);
@@ -81,9 +81,9 @@ export class NewsFeedRepository {
         .limit(limit)
         .offset(offset)
         .select('news_feed_id');
-      return this.db('news_feed').whereIn('id', entries).select(NEWS_FEED_COLUMNS);
+      return this.db('news_feed').whereIn('id', entries).select(NEWS_SUMMARY_COLUMNS);
     }
-    const q = this.db('news_feed').select(NEWS_FEED_COLUMNS);
+    const q = this.db('news_feed').select(NEWS_SUMMARY_COLUMNS);
     if (filter.category) q.whereRaw('lower(category) = ?', [filter.category.toLowerCase()]);
     return q
       .orderBy([...NEWEST_FIRST])
@@ -91,13 +91,13 @@ export class NewsFeedRepository {
       .offset(offset);
   }
 
-  /** The newest items, as a JSON array of the API's articles written by Postgres, and their ids. */
+  /** The newest items, as a JSON array of the API's news summaries written by Postgres, and their ids. */
   async latest(limit: number): Promise<{ articles: string; ids: number[] }> {
     const { rows } = await this.db.raw<{ rows: { id: number; json: string }[] }>(
-      `SELECT n.id, ${NEWS_ARTICLE_JSON}::text AS json FROM ? AS n ORDER BY n.publish_date DESC, n.id DESC`,
+      `SELECT n.id, ${NEWS_SUMMARY_JSON}::text AS json FROM ? AS n ORDER BY n.publish_date DESC, n.id DESC`,
       [
         this.db('news_feed')
-          .select(NEWS_FEED_COLUMNS)
+          .select(NEWS_SUMMARY_COLUMNS)
           .orderBy([...NEWEST_FIRST])
           .limit(limit),
       ],
@@ -107,7 +107,7 @@ export class NewsFeedRepository {
 
   /**
    * An item by id or slug with its related news, in one statement, each as the
-   * API's article JSON written by Postgres. Related:
+   * API's JSON written by Postgres (the article whole, related news as summaries). Related:
    * items sharing the most of its tags, newest first, counted among the newest
    * entries of each of its tag pages (a bounded, index-only read); the newest
    * items of its category fill any gap, and are read only then.
@@ -147,7 +147,9 @@ export class NewsFeedRepository {
            LIMIT greatest(? - (SELECT count(*) FROM shared), 0)
          ) c
        )
-       SELECT p.part, n.id, n.article_id, n.ai_provider, ${NEWS_ARTICLE_JSON}::text AS article,
+       SELECT p.part, n.id, n.article_id, n.ai_provider,
+              -- The article whole, its related news as summaries.
+              (CASE WHEN p.part = 0 THEN ${NEWS_ARTICLE_JSON} ELSE ${NEWS_SUMMARY_JSON} END)::text AS article,
               coalesce(n.tags[1:${RELATED_TAGS_CONSIDERED}], '{}') AS related_tag_pages, lower(n.category) AS related_category,
               -- The article's story cluster, so a story reported once costs no look-up of other copies.
               CASE WHEN p.part = 0 THEN (SELECT story_cluster_id FROM articles WHERE id = n.article_id) END AS story_cluster_id

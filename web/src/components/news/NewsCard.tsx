@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { TAGS_PER_CARD, displayTag } from '@neuralbeat/common/contracts/browser';
-import type { NewsArticle } from '@neuralbeat/common/contracts';
+import type { NewsArticle, NewsSummary } from '@neuralbeat/common/contracts';
 import { formatDate } from '../../lib/format';
 import { Badge, Card, Clamp, Skeleton } from '../ui';
 import { theme } from '../../app/theme';
@@ -40,7 +40,7 @@ export const providerLabel = (id: string) => PROVIDER_LABELS[id] ?? id;
  * clamped, tags and credit take one line), so a card is exactly as tall as its
  * skeleton and nothing moves when the feed arrives.
  */
-export function NewsCard({ article }: { article: NewsArticle }) {
+export function NewsCard({ article }: { article: NewsSummary }) {
   const extra = article.tags.length - TAGS_PER_CARD;
   return (
     <Card>
