@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { toolSchema } from '@neuralbeat/common/contracts';
+import { toolSchema, toolSummarySchema } from '@neuralbeat/common/contracts';
 import { startSystem, type RunningSystem } from '../../support/system';
 import { insertTool } from '../../support/factories';
 
@@ -70,7 +70,7 @@ afterAll(async () => sys.stop());
 
 describe('tool directory', () => {
   it('lists approved tools by name, filters by category and pricing', async () => {
-    const all = z.array(toolSchema).parse((await get('/api/tools')).body);
+    const all = z.array(toolSummarySchema.strict()).parse((await get('/api/tools')).body);
     expect(all.map((t) => t.slug)).toEqual(['alpha-code', 'beta-paint', 'delta-dev', 'gamma-chat']);
     expect((await get('/api/tools?category=Development')).body.map((t: { slug: string }) => t.slug)).toEqual(['alpha-code', 'delta-dev']);
     expect((await get('/api/tools?pricing=paid')).body.map((t: { slug: string }) => t.slug)).toEqual(['beta-paint', 'delta-dev']);

@@ -213,6 +213,13 @@ export const toolSchema = z.object({
 });
 export type Tool = z.infer<typeof toolSchema>;
 
+/**
+ * A tool as lists show it (the directory, featured and similar tools): the tool without its long
+ * description and feature list, which only its own page shows.
+ */
+export const toolSummarySchema = toolSchema.omit({ description: true, features: true });
+export type ToolSummary = z.infer<typeof toolSummarySchema>;
+
 export const resourceSchema = z.object({
   id: z.number(),
   slug: z.string(),

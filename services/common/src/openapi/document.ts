@@ -20,6 +20,7 @@ import {
   sessionUserSchema,
   storyReportSchema,
   toolSchema,
+  toolSummarySchema,
 } from '../contracts';
 import { errorEnvelopeSchema } from '../errors';
 import { messageResponseSchema, ok, operation, SECURITY_SCHEMES, TAGS } from './operations';
@@ -65,6 +66,7 @@ const SCHEMAS = {
   Pagination: paginationSchema,
   StoryReport: storyReportSchema,
   Tool: toolSchema,
+  ToolSummary: toolSummarySchema,
   Resource: resourceSchema,
   Event: eventSchema,
   Job: jobSchema,

@@ -14,6 +14,7 @@ import {
   singleArticleResponseSchema,
   toolListQuerySchema,
   toolSchema,
+  toolSummarySchema,
   toolSubmissionSchema,
   toolSubmitResponseSchema,
 } from '../contracts';
@@ -99,7 +100,7 @@ export const publicContentPaths: ZodOpenApiPathsObject = {
       description: 'Filtered by words (`q`), category and pricing; the number of matching tools is in X-Total-Count.',
       tag: 'Tools',
       query: toolListQuerySchema,
-      responses: { 200: { ...ok('One page of tools.', z.array(toolSchema)), headers: TOTAL_COUNT } },
+      responses: { 200: { ...ok('One page of tools.', z.array(toolSummarySchema)), headers: TOTAL_COUNT } },
     }),
   },
   '/api/tools/featured': {
@@ -108,7 +109,7 @@ export const publicContentPaths: ZodOpenApiPathsObject = {
       operationId: 'listFeaturedTools',
       summary: 'The featured tools',
       tag: 'Tools',
-      responses: { 200: ok('A few featured tools.', z.array(toolSchema)) },
+      responses: { 200: ok('A few featured tools.', z.array(toolSummarySchema)) },
     }),
   },
   '/api/tools/submit': {
@@ -141,7 +142,7 @@ export const publicContentPaths: ZodOpenApiPathsObject = {
       summary: 'Tools like one listed tool',
       tag: 'Tools',
       path: slugParam("The tool's slug (any case)."),
-      responses: { 200: ok('Up to four similar tools.', z.array(toolSchema)) },
+      responses: { 200: ok('Up to four similar tools.', z.array(toolSummarySchema)) },
       errors: [404],
     }),
   },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/testEnv';
 import { insertTool } from '../../../../tests/support/factories';
 import { ToolsRepository } from '../repositories/toolsRepository';
-import { presentTool, type ToolRow } from './toolPresenter';
+import { presentTool, presentToolSummary, type ToolRow } from './toolPresenter';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -12,8 +12,8 @@ afterAll(async () => {
   await database.drop();
 });
 
-describe('TOOL_JSON (the tool presenter written in SQL)', () => {
-  it('writes every tool of a directory page as presentTool does, nulls, odd text and microsecond timestamps included', async () => {
+describe('TOOL_SUMMARY_JSON (the tool list presenter written in SQL)', () => {
+  it('writes every tool of a directory page as presentToolSummary does, nulls, odd text and microsecond timestamps included', async () => {
     const db = database.db;
     await insertTool(db, {
       name: 'Quotes " and \\ backslashes, tabs\tand\nnew lines, emoji 🤖, line separator \u2028 and </script>',
@@ -43,11 +43,14 @@ describe('TOOL_JSON (the tool presenter written in SQL)', () => {
       .orderBy([{ column: 'name' }, { column: 'id' }]);
     const page = await new ToolsRepository(db).directoryPage({}, 10, 0);
     const fromSql = JSON.parse(page.json);
-    expect(fromSql).toEqual(rows.map(presentTool));
+    expect(fromSql).toEqual(rows.map(presentToolSummary));
     expect(page.total).toBe(2);
+    for (const summary of fromSql) expect(summary).not.toHaveProperty('description');
+    for (const summary of fromSql) expect(summary).not.toHaveProperty('features');
+    // The tool's own answer has them.
+    expect(presentTool(rows[0]!)).toMatchObject({ description: rows[0]!.description, features: rows[0]!.features ?? [] });
     expect(fromSql.find((t: { slug: string }) => t.slug === 'odd-tool')).toMatchObject({
       tags: [],
-      features: [],
       pricing: null,
       logoUrl: null,
       createdAt: '1999-12-31T23:59:59.999Z',
@@ -58,7 +61,7 @@ describe('TOOL_JSON (the tool presenter written in SQL)', () => {
     // A text filter's page, cut from its matches by name in the same statement as its exact total.
     const repository = new ToolsRepository(db);
     const filtered = await repository.textFilterPage({ q: 'ALPHA' }, 10, 0);
-    expect(JSON.parse(filtered!.json)).toEqual(rows.filter((r) => r.slug === 'alpha').map(presentTool));
+    expect(JSON.parse(filtered!.json)).toEqual(rows.filter((r) => r.slug === 'alpha').map(presentToolSummary));
     expect(filtered!.total).toBe(1);
     expect(await repository.textFilterPage({ q: 'alpha' }, 10, 10)).toEqual({ json: '[]', total: 1 });
     expect(await repository.textFilterPage({ q: 'no such tool' }, 10, 0)).toEqual({ json: '[]', total: 0 });

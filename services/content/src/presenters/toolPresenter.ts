@@ -1,4 +1,4 @@
-import type { Tool } from '@neuralbeat/common/contracts';
+import type { Tool, ToolSummary } from '@neuralbeat/common/contracts';
 import { isoUtc } from './sqlJson';
 
 export interface ToolRow {
@@ -18,27 +18,46 @@ export interface ToolRow {
   created_at: Date;
 }
 
+/** The API's tool fields and the `tools` column (of a row aliased `t`) each is written from, in SQL. */
+const TOOL_FIELDS_SQL: [field: string, sql: string][] = [
+  ['id', 't.id'],
+  ['slug', 't.slug'],
+  ['name', 't.name'],
+  ['shortDescription', 't.short_description'],
+  ['description', 't.description'],
+  ['category', 't.category'],
+  ['tags', "coalesce(t.tags, '{}')"],
+  ['features', "coalesce(t.features, '{}')"],
+  ['pricing', 't.pricing'],
+  ['websiteUrl', 't.website_url'],
+  ['logoUrl', 't.logo_url'],
+  ['createdAt', isoUtc('t.created_at')],
+];
+const LIST_ONLY_LEAVES_OUT = new Set(['description', 'features']);
+
 /**
- * `presentTool` in SQL, over a `tools` row aliased `t`: a directory page is
+ * `presentToolSummary` in SQL, over a `tools` row aliased `t`: a directory page is
  * sent as Postgres writes it, so the content service neither parses 24 rows
- * (their tag and feature arrays) nor serialises them again.
- * `toolPresenter.test.ts` holds both to the same output.
+ * (their tag arrays) nor serialises them again. `toolPresenter.test.ts` holds
+ * both to the same output.
  */
-export const TOOL_JSON = `json_build_object(
-  'id', t.id, 'slug', t.slug, 'name', t.name, 'shortDescription', t.short_description, 'description', t.description,
-  'category', t.category, 'tags', coalesce(t.tags, '{}'), 'features', coalesce(t.features, '{}'), 'pricing', t.pricing,
-  'websiteUrl', t.website_url, 'logoUrl', t.logo_url, 'createdAt', ${isoUtc('t.created_at')})`;
+export const TOOL_SUMMARY_JSON = `json_build_object(${TOOL_FIELDS_SQL.filter(([field]) => !LIST_ONLY_LEAVES_OUT.has(field))
+  .map(([field, sql]) => `'${field}', ${sql}`)
+  .join(', ')})`;
 
 export function presentTool(row: ToolRow): Tool {
+  return { ...presentToolSummary(row), description: row.description, features: row.features ?? [] };
+}
+
+/** A tool as lists show it: what its card needs, without the long description and features. */
+export function presentToolSummary(row: Omit<ToolRow, 'description' | 'features'>): ToolSummary {
   return {
     id: row.id,
     slug: row.slug,
     name: row.name,
     shortDescription: row.short_description,
-    description: row.description,
     category: row.category,
     tags: row.tags ?? [],
-    features: row.features ?? [],
     pricing: row.pricing,
     websiteUrl: row.website_url,
     logoUrl: row.logo_url,

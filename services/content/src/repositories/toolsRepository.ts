@@ -2,7 +2,7 @@ import { UNPREPARED, type Knex } from '@neuralbeat/common';
 import type { ToolSubmission } from '@neuralbeat/common/contracts';
 import type { ToolReviewState } from '@neuralbeat/common/contracts';
 import { jsonArrayOf } from '../presenters/sqlJson';
-import { TOOL_JSON, type ToolRow } from '../presenters/toolPresenter';
+import { TOOL_SUMMARY_JSON, type ToolRow } from '../presenters/toolPresenter';
 import type { ToolReviewRow } from '../presenters/toolReviewPresenter';
 
 /** The review lists show at most this many tools (the pending queue is rarely longer). */
@@ -81,12 +81,12 @@ export class ToolsRepository {
   }
 
   /**
-   * A page of the directory without a text filter, as the API's JSON array of its tools written by Postgres
-   * (TOOL_JSON), with its total from the kept counts in the same statement (and one more past the end).
+   * A page of the directory without a text filter, as the API's JSON array of its tool summaries written by Postgres
+   * (TOOL_SUMMARY_JSON), with its total from the kept counts in the same statement (and one more past the end).
    */
   async directoryPage(filter: Omit<ToolListFilter, 'q'>, limit: number, offset: number): Promise<{ json: string; total: number }> {
     const { rows } = await this.db.raw<{ rows: { total: string; json: string }[] }>(
-      `SELECT coalesce(?, 0) AS total, ${TOOL_JSON}::text AS json FROM ? AS t ORDER BY t.name, t.id`,
+      `SELECT coalesce(?, 0) AS total, ${TOOL_SUMMARY_JSON}::text AS json FROM ? AS t ORDER BY t.name, t.id`,
       [this.keptCount(filter), this.pageRows(filter, limit, offset)],
     );
     return { json: jsonArrayOf(rows), total: rows.length ? Number(rows[0]!.total) : await this.countApproved(filter) };
@@ -95,7 +95,7 @@ export class ToolsRepository {
   /** A page of a text filter found in most tools, read in name order until it is full (see textFilterPage). */
   async commonTextFilterPage(filter: ToolListFilter & { q: string }, limit: number, offset: number): Promise<{ json: string }> {
     const { rows } = await this.db
-      .raw<{ rows: { json: string }[] }>(`SELECT ${TOOL_JSON}::text AS json FROM ? AS t ORDER BY t.name, t.id`, [
+      .raw<{ rows: { json: string }[] }>(`SELECT ${TOOL_SUMMARY_JSON}::text AS json FROM ? AS t ORDER BY t.name, t.id`, [
         this.pageRows(filter, limit, offset),
       ])
       .options(UNPREPARED);
@@ -119,7 +119,7 @@ export class ToolsRepository {
         `WITH matches AS MATERIALIZED ?,
          total AS (SELECT count(*) AS n FROM matches)
          SELECT total.n AS total, page.json FROM total LEFT JOIN LATERAL (
-           SELECT ${TOOL_JSON}::text AS json, t.name, t.id FROM tools t
+           SELECT ${TOOL_SUMMARY_JSON}::text AS json, t.name, t.id FROM tools t
            WHERE total.n <= ? AND t.id IN (SELECT id FROM matches ORDER BY name, id LIMIT ? OFFSET ?)
          ) page ON true
          ORDER BY page.name, page.id`,

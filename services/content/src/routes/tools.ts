@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { notFound, parseRequest, sendJsonText } from '@neuralbeat/common';
 import { TOTAL_COUNT_HEADER, toolListQuerySchema, toolSubmissionSchema } from '@neuralbeat/common/contracts';
-import { presentTool } from '../presenters/toolPresenter';
+import { presentTool, presentToolSummary } from '../presenters/toolPresenter';
 import type { ContentDeps } from './deps';
 import { ToolService, withoutMarkup } from '../services/toolService';
 import { publicPostLimiter } from './publicPostLimiter';
@@ -30,7 +30,7 @@ export function toolRoutes(deps: ContentDeps): Router {
   });
 
   router.get('/tools/featured', async (_req, res) => {
-    res.json((await service.tools.featured(FEATURED_TOOLS)).map(presentTool));
+    res.json((await service.tools.featured(FEATURED_TOOLS)).map(presentToolSummary));
   });
 
   router.post('/tools/submit', publicPostLimiter(deps, 'tool-submit'), async (req, res) => {
@@ -50,7 +50,7 @@ export function toolRoutes(deps: ContentDeps): Router {
     const { slug } = parseRequest(slugParam, req.params);
     const found = await service.tools.withSimilar(slug, SIMILAR_TOOLS);
     if (!found) throw notFound('Tool not found');
-    res.json(found.similar.map(presentTool));
+    res.json(found.similar.map(presentToolSummary));
   });
 
   return router;

@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import type { Tool } from '@neuralbeat/common/contracts';
+import type { ToolSummary } from '@neuralbeat/common/contracts';
 import { Badge, Card, Clamp, LogoTile, Skeleton } from '../ui';
 import { FallbackImage } from '../FallbackImage';
 
 /** A directory card; its rows have fixed heights so that it is exactly as tall as its skeleton. */
-export function ToolCard({ tool }: { tool: Tool }) {
+export function ToolCard({ tool }: { tool: ToolSummary }) {
   return (
     <Box>
       <Body>

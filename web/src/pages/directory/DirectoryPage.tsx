@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { PRICING_MODELS, STATIC_PAGES, TOOL_CATEGORIES, pagedListKey, screenApi } from '@neuralbeat/common/contracts/browser';
-import type { Tool } from '@neuralbeat/common/contracts';
+import type { ToolSummary } from '@neuralbeat/common/contracts';
 import { apiGetPage } from '../../api/client';
 import { Seo } from '../../seo/Seo';
 import { SearchFields } from '../../components/SearchFields';
@@ -29,7 +29,7 @@ export default function DirectoryPage() {
   const tools = useInfiniteQuery({
     queryKey: pagedListKey(list),
     initialPageParam: 0,
-    queryFn: ({ pageParam, signal }) => apiGetPage<Tool>(screenApi.toolsPage(list, pageParam), signal),
+    queryFn: ({ pageParam, signal }) => apiGetPage<ToolSummary>(screenApi.toolsPage(list, pageParam), signal),
     getNextPageParam: (last, pages) =>
       pages.reduce((n, p) => n + p.items.length, 0) < last.total && last.items.length > 0 ? pages.length : undefined,
   });

@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { screenApi, softwareApplicationJsonLd } from '@neuralbeat/common/contracts/browser';
-import type { Tool } from '@neuralbeat/common/contracts';
+import type { Tool, ToolSummary } from '@neuralbeat/common/contracts';
 import type { ApiError } from '../../api/client';
 import { Seo, absoluteUrl } from '../../seo/Seo';
 import { Badge, Button, Container, EmptyState, Grid } from '../../components/ui';
@@ -13,7 +13,7 @@ import { ToolCard } from '../../components/tools/ToolCard';
 export default function ToolDetailPage() {
   const { slug = '' } = useParams();
   const tool = useQuery<Tool, ApiError>({ queryKey: [screenApi.tool(slug)] });
-  const similar = useQuery<Tool[]>({ queryKey: [screenApi.similarTools(slug)], enabled: tool.isSuccess });
+  const similar = useQuery<ToolSummary[]>({ queryKey: [screenApi.similarTools(slug)], enabled: tool.isSuccess });
 
   if (tool.isPending) return <DetailSkeleton />;
   if (tool.isError) {

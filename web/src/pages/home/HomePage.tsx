@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { Bot, ChartColumn, Eye, MessageSquare, Puzzle, Sparkles } from 'lucide-react';
 import { NEWS_PAGE_SIZE, STATIC_PAGES, screenApi } from '@neuralbeat/common/contracts/browser';
-import type { Event, HomeResponse, Job, Resource, Tool } from '@neuralbeat/common/contracts';
+import type { Event, HomeResponse, Job, Resource, ToolSummary } from '@neuralbeat/common/contracts';
 import { Seo } from '../../seo/Seo';
 import { SearchFields } from '../../components/SearchFields';
 import { siteJsonLd } from '../../seo/siteJsonLd';
@@ -58,7 +58,7 @@ function ListItemSkeleton() {
 
 export default function HomePage() {
   const home = useQuery<HomeResponse>({ queryKey: [screenApi.home] });
-  const tools = useQuery<Tool[]>({ queryKey: [screenApi.featuredTools] });
+  const tools = useQuery<ToolSummary[]>({ queryKey: [screenApi.featuredTools] });
   const resources = useQuery<Resource[]>({ queryKey: [screenApi.homeResources] });
   const events = useQuery<Event[]>({ queryKey: [screenApi.upcomingEvents] });
   const jobs = useQuery<Job[]>({ queryKey: [screenApi.featuredJobs] });
