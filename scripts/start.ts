@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { Redis } from 'ioredis';
-import { ConfigError, createDb, createRedis, parseConfig, sessionStoreFor, type Config } from '@neuralbeat/common';
+import { ConfigError, clearRedisPrefix, createDb, createRedis, parseConfig, sessionStoreFor, type Config } from '@neuralbeat/common';
 import { migrateToLatest } from '../services/content/src/db/migrate';
 import { seedWithEvents } from '../services/content/src/db/seed';
 import { buildServices, buildSupervisor } from './buildServices';
@@ -52,17 +52,19 @@ try {
   throw err;
 }
 
-async function reachable(): Promise<{ pg: string | null; redis: string | null }> {
+async function reachable(): Promise<{ pg: string | null; redis: string | null; created: boolean }> {
   const admin = new URL(cfg.DATABASE_URL);
   admin.pathname = '/postgres';
   const client = new pg.Client({ connectionString: admin.toString(), connectionTimeoutMillis: 3000 });
   let pgError: string | null = null;
+  let created = false;
   try {
     await client.connect();
     const db = new URL(cfg.DATABASE_URL).pathname.slice(1);
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [db]);
     if (!rowCount) {
       await client.query(`CREATE DATABASE "${db.replace(/"/g, '')}"`);
+      created = true;
       console.log(`Created database ${db}.`);
     }
   } catch (err) {
@@ -80,7 +82,7 @@ async function reachable(): Promise<{ pg: string | null; redis: string | null }>
   } finally {
     redis.disconnect();
   }
-  return { pg: pgError, redis: redisError };
+  return { pg: pgError, redis: redisError, created };
 }
 
 const problems = await reachable();
@@ -100,6 +102,11 @@ if (problems.pg || problems.redis) {
 const db = createDb(cfg.DATABASE_URL);
 const redis = createRedis(cfg.REDIS_URL);
 try {
+  // A new database: what Redis holds under the prefix (jobs, schedules, sessions) was a former database's.
+  if (problems.created) {
+    const cleared = await clearRedisPrefix(redis, cfg.REDIS_PREFIX);
+    if (cleared) console.log(`Cleared ${cleared} Redis keys under "${cfg.REDIS_PREFIX}:" left by an earlier database.`);
+  }
   await db.raw('CREATE EXTENSION IF NOT EXISTS pg_trgm');
   const applied = await migrateToLatest(db);
   console.log(applied.length ? `Applied ${applied.length} migrations.` : 'Schema up to date.');

@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import readline from 'node:readline';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { ARTICLE_STAGE_ORDER, PIPELINE_QUEUES } from '@neuralbeat/common/contracts';
 import { testRedisPrefix } from '../../support/testEnv';
 import { freePort, startThrowawayRedis, type ThrowawayRedis } from '../../support/throwawayServers';
 import { alive, exited, request, until } from '../../support/faults';
@@ -54,6 +56,13 @@ describe('fault: a service killed under the start command', () => {
     async () => {
       const database = new URL(inject('adminDatabaseUrl'));
       database.pathname = `/nb_test_${inject('runId')}_startcmd`;
+      // Redis as an earlier database left it (dropped, then ./start again): its articles' stage jobs are still kept, under
+      // the ids the new database's first articles will have. Left there, they would stand in for those and nothing would publish.
+      const prefix = testRedisPrefix();
+      const earlier = new Redis(redis.url);
+      for (const stage of ARTICLE_STAGE_ORDER)
+        for (let id = 1; id <= 60; id++) await earlier.hset(`${prefix}:${PIPELINE_QUEUES[stage].name}:${stage}-${id}-g0`, 'name', stage);
+      earlier.disconnect();
       started = spawn('./start', [], {
         detached: true,
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -63,7 +72,7 @@ describe('fault: a service killed under the start command', () => {
           LOG_LEVEL: 'warn',
           DATABASE_URL: database.toString(),
           REDIS_URL: redis.url,
-          REDIS_PREFIX: testRedisPrefix(),
+          REDIS_PREFIX: prefix,
           GATEWAY_PORT: String(ports.gateway),
           // Tests run side by side: not the default metrics port.
           GATEWAY_METRICS_PORT: '0',
@@ -86,6 +95,13 @@ describe('fault: a service killed under the start command', () => {
       );
       // Compiled JavaScript on node: no TypeScript loader in the running services.
       for (const s of SERVICES) expect((await request(`${base(s)}/healthz`)).body).toMatchObject({ status: 'ok', service: s });
+      expect(output).toContain(`Cleared ${ARTICLE_STAGE_ORDER.length * 60} Redis keys under "${prefix}:" left by an earlier database.`);
+      // The bundled demo feeds' news gets through the new database's pipeline.
+      await until(
+        async () => ((await request(`${base('gateway')}/api/news?limit=1`)).body as { pagination: { total: number } }).pagination.total > 0,
+        'news from the demo feeds',
+        120_000,
+      );
 
       const report: string[] = [];
       for (const service of SERVICES) {
