@@ -96,6 +96,8 @@ describe('schema migrations', () => {
     expect(events.virtual.default).toBe('false');
     expect((await columns('event_sources')).check_interval_hours.default).toBe('24');
     expect((await columns('jobs')).remote.default).toBe('false');
+    for (const table of ['events', 'jobs'])
+      expect((await columns(table)).operator_edited_fields).toEqual({ type: '_text', nullable: false, default: "'{}'::text[]" });
     expect((await columns('users')).is_admin.default).toBe('false');
     expect((await columns('ai_provider_metrics')).response_format_correct.default).toBe('true');
     expect((await constraints('newsletters')).some((c) => c.def === 'UNIQUE (email)')).toBe(true);
