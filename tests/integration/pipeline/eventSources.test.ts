@@ -132,6 +132,40 @@ describe('event sources end to end', () => {
     await until(async () => ((await upcoming()).every((e) => e.name !== 'Board games evening') ? true : undefined));
   });
 
+  it("an operator's corrections to a collected event stand when the source changes it; the fields they did not change follow the source", async () => {
+    const start = dayFromNow(35).set({ hour: 19 });
+    const feed = (name: string, description: string, location: string) =>
+      calendar([
+        vevent({ UID: 'vision-night@corrections', SUMMARY: name, DESCRIPTION: description, DTSTART: icsUtc(start), LOCATION: location }),
+      ]);
+    server.routes.set('/corrections.ics', {
+      body: feed('Computr Vision Nite', 'Talks on detection.', 'Bremen'),
+      contentType: 'text/calendar',
+    });
+    const added = await post('/api/admin/sources', { name: 'Bremen AI', feedUrl: `${server.url}/corrections.ics`, kind: 'ical' });
+    const collected = await until(() => eventNamed('Computr Vision Nite'));
+
+    // The operator fixes the name; the location sent is the stored one, so it is no correction.
+    const patched = await adminCall(sys.url, cookie, `/api/admin/events/${collected.id}`, {
+      method: 'PATCH',
+      body: { name: 'Computer Vision Night', location: collected.location },
+    });
+    expect(patched.status).toBe(200);
+    expect(await sys.database.db('events').where({ id: collected.id }).first()).toMatchObject({ operator_edited_fields: ['name'] });
+
+    server.routes.set('/corrections.ics', {
+      body: feed('Computr Vision Nite (updated)', 'Talks on detection and tracking.', 'Bremen, Germany'),
+      contentType: 'text/calendar',
+    });
+    await collectNow(added.body.source.id);
+    expect(await sys.database.db('events').where({ id: collected.id }).first()).toMatchObject({
+      name: 'Computer Vision Night',
+      description: 'Talks on detection and tracking.',
+      location: 'Bremen, Germany',
+      slug: collected.slug,
+    });
+  });
+
   it('an event an operator deletes stays deleted: collecting its sources again does not bring it back', async () => {
     const start = dayFromNow(30).set({ hour: 9 });
     const feed = (extra: string[][] = []) =>

@@ -220,6 +220,33 @@ describe('job sources end to end', () => {
     expect(await db()('dismissed_source_items').count<{ count: string }[]>()).toEqual([{ count: '1' }]);
   });
 
+  it("an operator's corrections to a collected job stand when its board changes it; the fields they did not change follow the board", async () => {
+    const path = '/v1/boards/echo/jobs?content=true';
+    const board = (title: string, html: string) => ({
+      body: greenhouseBoard([{ id: 9401, title, location: 'Oslo, Norway', html }]),
+      contentType: 'application/json',
+    });
+    boards.routes.set(path, board('ML Enginer', '<p>Train ranking models.</p>'));
+    const source = (await post('/api/admin/sources', { name: 'Echo AI', feedUrl: `${boards.url}/v1/boards/echo/jobs`, kind: 'greenhouse' }))
+      .body.source as { id: number };
+    const collected = await until(() => db()('jobs').where({ source_id: source.id }).first());
+
+    const patched = await adminCall(sys.url, cookie, `/api/admin/jobs/${collected.id}`, {
+      method: 'PATCH',
+      body: { title: 'ML Engineer', location: collected.location },
+    });
+    expect(patched.status).toBe(200);
+    expect(await db()('jobs').where({ id: collected.id }).first()).toMatchObject({ operator_edited_fields: ['title'] });
+
+    boards.routes.set(path, board('ML Enginer, Ranking', '<p>Train and ship ranking models.</p>'));
+    expect((await post(`/api/admin/sources/${source.id}/collect`)).status).toBe(200);
+    const after = await until(async () => {
+      const row = await db()('jobs').where({ id: collected.id }).first();
+      return row.description.includes('ship') ? row : undefined;
+    });
+    expect(after).toMatchObject({ title: 'ML Engineer', location: 'Oslo, Norway', closed_at: null });
+  });
+
   it('closes a job past JOB_MAX_AGE_DAYS with no board collected (the pipeline sweep), and it leaves the list', async () => {
     const old = await insertJob(db(), { title: 'Long Gone Engineer', created_at: daysAgo(46) });
     await until(async () => (await db()('jobs').where({ id: old.id }).first()).closed_at !== null);

@@ -43,11 +43,16 @@ interface KindSpec extends TableShape {
   onSave?: (values: Record<string, unknown>, current?: ManagedRow) => Record<string, unknown>;
   /** Input cleaned before validation. */
   clean?: (body: unknown) => unknown;
+  /**
+   * Collected items: the columns a PATCH changes go into `operator_edited_fields`, and
+   * later collections leave them as the operator set them.
+   */
+  keepsOperatorEdits?: boolean;
 }
 
 const spec = (s: Omit<KindSpec, 'columns'>): KindSpec => ({
   ...s,
-  columns: [...Object.values(s.fields), ...Object.values(s.readOnly ?? {})],
+  columns: [...Object.values(s.fields), ...Object.values(s.readOnly ?? {}), ...(s.keepsOperatorEdits ? ['operator_edited_fields'] : [])],
 });
 
 const KINDS: Record<AdminContentKind, KindSpec> = {
@@ -80,6 +85,7 @@ const KINDS: Record<AdminContentKind, KindSpec> = {
     // The operator has decided: later collections of the event leave its publication alone (a cancellation still unpublishes).
     onPublish: () => ({ published_by: 'operator' }),
     sourceItems: (trx, eventId) => trx('event_source_items').where({ event_id: eventId }).select('source_id', 'item_key'),
+    keepsOperatorEdits: true,
   }),
   jobs: spec({
     table: 'jobs',
@@ -113,6 +119,7 @@ const KINDS: Record<AdminContentKind, KindSpec> = {
     // A collected job is its board's posting: (source, the board's id).
     sourceItems: (trx, jobId) =>
       trx('jobs').where({ id: jobId }).whereNotNull('source_id').select('source_id', { item_key: 'external_id' }),
+    keepsOperatorEdits: true,
   }),
   resources: spec({
     table: 'resources',
@@ -251,6 +258,7 @@ export class AdminContentService {
       const current = await this.rows.findForUpdate(kind, id, trx);
       if (!current) throw notFound(`${kind.label} not found`);
       checkDates({ ...current, ...values });
+      if (kind.keepsOperatorEdits) Object.assign(values, operatorEdits(values, current));
       Object.assign(values, kind.onSave?.(values, current));
       await this.assertSlugFree(kind, values.slug, trx, id);
       if (typeof sent.published === 'boolean' && sent.published !== current[kind.publishedColumn]) {
@@ -332,6 +340,19 @@ export class AdminContentService {
     const name = row[KINDS[kind].fields[KINDS[kind].nameField]!];
     return recordAudit(trx, { actor, action, params: { kind, name, ...extra }, affectedIds: [row.id], requestId });
   }
+}
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * The columns of a PATCH whose values differ from the stored row, added to those the operator
+ * edited before; the slug is the site's, not the source's, so collections never write it.
+ */
+function operatorEdits(values: Record<string, unknown>, current: ManagedRow): Record<string, unknown> {
+  const before = (current.operator_edited_fields as string[] | undefined) ?? [];
+  const changed = Object.keys(values).filter((column) => column !== 'slug' && !sameValue(values[column], current[column]));
+  const edited = [...new Set([...before, ...changed])];
+  return edited.length > before.length ? { operator_edited_fields: edited } : {};
 }
 
 /** An event cannot end before it starts. */

@@ -77,8 +77,8 @@ export function jobRow(job: BoardJob, source: { id: number; name: string }, post
 /** Knex access to the `jobs` a source collected. */
 export class CollectedJobsRepository {
   /**
-   * Inserts new jobs and updates changed ones, by (source, board id); a closed job
-   * back on its board is open again. Returns the ids added and updated.
+   * Inserts new jobs and updates changed ones, by (source, board id), leaving the columns
+   * an operator edited; a closed job back on its board is open again. Returns the ids added and updated.
    */
   async store(trx: Knex.Transaction, rows: CollectedJobRow[]): Promise<{ added: number[]; updated: number[] }> {
     const added: number[] = [];
@@ -89,7 +89,8 @@ export class CollectedJobsRepository {
        SELECT ${COLUMNS.map((c) => `r.${c}`).join(', ')} FROM json_populate_recordset(NULL::jobs, ?::json) r
        ON CONFLICT (source_id, external_id) DO UPDATE SET
          ${COLUMNS.filter((c) => c !== 'source_id' && c !== 'external_id')
-           .map((c) => `${c} = EXCLUDED.${c}`)
+           // The operator's corrections stand: the columns they edited keep their values.
+           .map((c) => `${c} = CASE WHEN '${c}' = ANY(j.operator_edited_fields) THEN j.${c} ELSE EXCLUDED.${c} END`)
            .join(', ')},
          closed_at = NULL, updated_at = now()
        WHERE j.content_hash IS DISTINCT FROM EXCLUDED.content_hash OR j.closed_at IS NOT NULL

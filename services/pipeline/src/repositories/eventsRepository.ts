@@ -33,6 +33,7 @@ interface StoredEvent {
   virtual: boolean;
   source_url: string | null;
   published_by: string;
+  operator_edited_fields: string[];
 }
 
 const hashOf = (e: ScoredEvent) => createHash('sha256').update(JSON.stringify(e)).digest('hex').slice(0, 32);
@@ -83,7 +84,11 @@ export class EventsRepository {
         // An event two sources carry takes its text from the one that brought it first.
         if (!stored || stored.source_url !== source.feed_url) continue;
         const wasPublished = (await trx('events').where({ id: stored.id }).first('published')).published as boolean;
-        const changes = { ...this.columns(event, source), ...this.publication(event, stored.published_by, threshold) };
+        // The operator's corrections stand: the columns they edited keep their values.
+        const fromSource = Object.entries(this.columns(event, source)).filter(
+          ([column]) => !stored.operator_edited_fields.includes(column),
+        );
+        const changes = { ...Object.fromEntries(fromSource), ...this.publication(event, stored.published_by, threshold) };
         await trx('events')
           .where({ id: stored.id })
           .update({ ...changes, updated_at: trx.fn.now() });
