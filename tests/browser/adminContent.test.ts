@@ -90,7 +90,7 @@ describe('site content in the console', () => {
     expect(page.errors).toEqual([]);
   });
 
-  it('says whether each job is open, and reopens a closed one with a later Open until; saving another field leaves it closed', async () => {
+  it('says whether each job is open, and reopens a closed one with a later Open until; saving another field sends only it and leaves the job closed', async () => {
     const page = operator;
     const db = env.sys.database.db;
     const closed = await insertJob(db, {
@@ -113,7 +113,12 @@ describe('site content in the console', () => {
     await page.locator('#jobs-field-salaryRange').fill('$90k');
     await page.getByRole('button', { name: 'Save' }).click();
     await toast(page).getByText('Job "Board Dropped Engineer" was saved').first().waitFor();
-    expect(await db('jobs').where({ id: closed.id }).first()).toMatchObject({ salary_range: '$90k', closed_at: expect.any(Date) });
+    // The form sends only what changed: the other fields keep following the job's board.
+    expect(await db('jobs').where({ id: closed.id }).first()).toMatchObject({
+      salary_range: '$90k',
+      closed_at: expect.any(Date),
+      operator_edited_fields: ['salary_range'],
+    });
     expect(await status(`/api/jobs/${closed.id}`)).toBe(410);
 
     await row.getByRole('button', { name: 'Edit Board Dropped Engineer' }).click();

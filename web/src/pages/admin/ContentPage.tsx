@@ -260,7 +260,9 @@ function ItemForm({ def, item, onDone }: { def: AdminKindDef; item: AdminContent
     e.preventDefault();
     const body = Object.fromEntries(
       def.fields
-        .filter((f) => !(item && f.onlyWhenChanged && values[f.name] === initial[f.name]))
+        // An edit sends only what the operator changed: a collected item's other fields keep following its source, and
+        // saving a typo fix does not reopen a job its board closed.
+        .filter((f) => !(item && values[f.name] === initial[f.name]))
         .map((f) => [f.name, asPayload(f, values[f.name] ?? '')]),
     );
     manage.mutate(item ? { action: 'update', id: item.id, body } : { action: 'create', body }, {

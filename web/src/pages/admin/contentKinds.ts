@@ -15,8 +15,6 @@ export interface AdminFieldDef {
   required?: boolean;
   options?: readonly string[];
   hint?: string;
-  /** In an edit, sent only when the operator changed it: saving other fields leaves it as stored. */
-  onlyWhenChanged?: boolean;
 }
 export interface AdminKindDef {
   kind: AdminContentKind;
@@ -85,8 +83,6 @@ export const ADMIN_KINDS: Record<AdminContentKind, AdminKindDef> = {
         label: 'Open until',
         type: 'datetime',
         hint: 'A later date reopens a closed job; blank: it closes by its age',
-        // Saving a typo fix must not reopen a job its board closed.
-        onlyWhenChanged: true,
       },
     ],
   },
