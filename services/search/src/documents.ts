@@ -56,6 +56,7 @@ const MAPPERS: { [K in SearchKind]: (r: SearchSourceOf<K>) => Omit<SearchDocumen
     excerpt: j.description,
     body: lines(j.requirements, j.salaryRange),
     publishedAt: j.createdAt,
+    validThrough: j.validThrough,
     result: { id: j.id, title: j.title, company: j.company, description: j.description, location: j.location, jobType: j.jobType },
   }),
 };

@@ -99,6 +99,26 @@ describe('index kept in step by events', () => {
     await found('resources', 'stochastic', []);
   });
 
+  it('stops finding a job the moment it passes its validThrough, before the sweep closes it, cached answers included', async () => {
+    const db = sys.database.db;
+    const closesAt = new Date(Date.now() + 2500);
+    const [closing, open] = await transactionWithEvents(db, bus, async (trx, emit) => {
+      const jobs = [
+        await insertJob(trx, { title: 'Magnetar Data Engineer', valid_through: closesAt }),
+        await insertJob(trx, { title: 'Magnetar Research Scientist', valid_through: new Date(Date.now() + 86_400_000) }),
+      ];
+      for (const job of jobs) emit('job.changed', { jobId: job.id });
+      return jobs;
+    });
+    await found('jobs', 'magnetar', [open.id, closing.id]);
+    // The answer above is now cached here and at the gateway; it must not outlive the first job's date.
+    await until(async () => (await fetch(`${sys.url}/api/jobs/search?q=magnetar`)).headers.get('x-cache') === 'HIT' || undefined);
+    await new Promise((r) => setTimeout(r, closesAt.getTime() - Date.now() + 50));
+    expect(await slugs('jobs', 'magnetar')).toEqual([open.id]);
+    // Still open in content: the sweep has not closed it, so no job.changed has removed it from the index.
+    expect(await db('jobs').where({ id: closing.id }).first('closed_at')).toEqual({ closed_at: null });
+  });
+
   it('drops an event that is unpublished and a job that is deleted', async () => {
     const db = sys.database.db;
     const { e, job } = await transactionWithEvents(db, bus, async (trx, emit) => {

@@ -16,6 +16,8 @@ export interface SearchDocument {
   /** Plain text. */
   body: string;
   publishedAt: string | null;
+  /** Searches leave the document out from this instant (ISO): a job past its validThrough, before the sweep closes it. */
+  validThrough?: string | null;
   result: Record<string, unknown>;
 }
 
@@ -28,6 +30,8 @@ export interface SearchHit {
 export interface SearchPage {
   hits: SearchHit[];
   total: number;
+  /** The earliest validThrough of the hits (ms), when one has any: the page is wrong from then. */
+  validUntil?: number;
 }
 
 /** What every engine (Postgres full-text, Meilisearch) provides; both pass the one engine suite. */

@@ -134,6 +134,21 @@ function engineSuite(name: string, make: () => Promise<{ engine: SearchEngine; c
       expect(await engine.count()).toBe(before);
     });
 
+    it('leaves out a job past its validThrough, though it is still indexed (the sweep has not closed it yet)', async () => {
+      const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+      await engine.upsertMany([
+        doc('jobs', 310, { title: 'Pulsar astronomer', validThrough: at(-1000) }),
+        doc('jobs', 311, { title: 'Pulsar analyst', validThrough: at(DAY) }),
+        doc('jobs', 312, { title: 'Pulsar researcher', validThrough: null }),
+      ]);
+      expect(await search(engine, 'jobs', 'pulsar')).toMatchObject({ total: 2, hits: [{ result: { id: 312 } }, { result: { id: 311 } }] });
+      // Closing a second from now: found until then, not after.
+      await engine.upsert(doc('jobs', 313, { title: 'Pulsar designer', validThrough: at(1000) }));
+      expect(await ids(engine, 'jobs', 'designer')).toEqual([313]);
+      await new Promise((r) => setTimeout(r, 1100));
+      expect(await search(engine, 'jobs', 'designer')).toEqual({ hits: [], total: 0 });
+    });
+
     it('takes operators, quotes and code in a query as plain words', async () => {
       for (const q of ['orbit:*', '"orbit"', "orbit'); --", 'orbit\\', 'ORBIT', '(orbit)', 'órbit']) {
         expect((await ids(engine, 'tools', q))[0], q).toBe(5);

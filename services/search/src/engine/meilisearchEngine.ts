@@ -19,6 +19,8 @@ interface MeiliDocument {
   /** Milliseconds, for the recency tie-break and for finding stale documents after a reindex. */
   publishedAt: number;
   indexedAt: number;
+  /** Milliseconds; searches leave the document out from then. Absent when it has none. */
+  validThrough?: number;
   result: Record<string, unknown>;
 }
 
@@ -41,6 +43,7 @@ function toMeili(doc: SearchDocument, indexedAt: number): MeiliDocument {
     body_stems: stems(doc.body),
     publishedAt: doc.publishedAt ? Date.parse(doc.publishedAt) : 0,
     indexedAt,
+    ...(doc.validThrough ? { validThrough: Date.parse(doc.validThrough) } : {}),
     result: doc.result,
   };
 }
@@ -48,7 +51,7 @@ function toMeili(doc: SearchDocument, indexedAt: number): MeiliDocument {
 /** The settings of every index; applied by the engine when its key may, otherwise by meiliSetup with the master key. */
 export const MEILI_INDEX_SETTINGS = {
   searchableAttributes: ['title', 'title_stems', 'tags', 'tags_stems', 'excerpt', 'excerpt_stems', 'body', 'body_stems'],
-  filterableAttributes: ['indexedAt'],
+  filterableAttributes: ['indexedAt', 'validThrough'],
   rankingRules: ['words', 'typo', 'proximity', 'attribute', 'sort', 'exactness', 'publishedAt:desc'],
 };
 
@@ -134,11 +137,15 @@ export class MeilisearchEngine implements SearchEngine {
       page: 1,
       hitsPerPage: limit,
       matchingStrategy: 'all',
+      // As in Postgres: a job past its validThrough is not found, though indexed until the sweep closes it.
+      filter: `validThrough NOT EXISTS OR validThrough > ${Date.now()}`,
       // The body is read for the "why" snippet of body-only matches; _formatted crops are not given for unretrieved fields.
-      attributesToRetrieve: ['result', 'title', 'tags', 'excerpt', 'body'],
+      attributesToRetrieve: ['result', 'title', 'tags', 'excerpt', 'body', 'validThrough'],
     });
+    const validUntil = Math.min(...res.hits.map((h) => h.validThrough ?? Infinity));
     return {
       total: res.totalHits,
+      ...(validUntil === Infinity ? {} : { validUntil }),
       hits: res.hits.map((h) => ({
         result: h.result,
         why: explainMatch(query, { title: h.title, tags: h.tags, excerpt: h.excerpt, body: h.body }, { fuzzy: true }),

@@ -11,6 +11,8 @@ const CORRECTION_CANDIDATES = 20;
 const RANKED_CANDIDATES = 300;
 /** Totals above this are estimated. */
 const EXACT_TOTAL_UP_TO = 1000;
+/** A document past its validThrough is not found, though still indexed until its job is swept closed. */
+const STILL_VALID = '(valid_through IS NULL OR valid_through > now())';
 
 interface HitRow {
   ref_id: number;
@@ -18,8 +20,15 @@ interface HitRow {
   title: string;
   tags: string[];
   excerpt: string;
+  valid_through: Date | null;
   /** The planner's estimate of all matches, read when the page is full. */
   estimate: string | null;
+}
+
+/** The earliest validThrough of a page's rows, when one has any. */
+function validUntil(rows: HitRow[]): Pick<SearchPage, 'validUntil'> {
+  const first = Math.min(...rows.map((r) => r.valid_through?.getTime() ?? Infinity));
+  return first === Infinity ? {} : { validUntil: first };
 }
 
 /** Called with each statement a search runs and its EXPLAIN ANALYZE (the search bench prints them). */
@@ -37,6 +46,7 @@ function toRecord(doc: SearchDocument, indexedAt: string) {
     terms: dictionaryWords(doc.title, doc.tags.join(' '), doc.excerpt),
     result: doc.result,
     published_at: doc.publishedAt,
+    valid_through: doc.validThrough ?? null,
     indexed_at: indexedAt,
     title_text: searchableText(doc.title),
     tags_text: searchableText(doc.tags.join(' ')),
@@ -49,20 +59,20 @@ const UPSERT_SQL = `
   WITH input AS (
     SELECT * FROM jsonb_to_recordset(?::jsonb) AS x(
       kind text, ref_id int, title text, tags text[], excerpt text, body text, terms text[], result jsonb,
-      published_at timestamptz, indexed_at timestamptz, title_text text, tags_text text, excerpt_text text, body_text text)
+      published_at timestamptz, valid_through timestamptz, indexed_at timestamptz, title_text text, tags_text text, excerpt_text text, body_text text)
   ), prepared AS (
     SELECT *, setweight(to_tsvector('english', title_text), 'A')
            || setweight(to_tsvector('english', tags_text), 'B')
            || setweight(to_tsvector('english', excerpt_text), 'C') AS head
     FROM input
   )
-  INSERT INTO search_documents (kind, ref_id, title, tags, excerpt, body, terms, result, published_at, head_tsv, tsv, indexed_at)
-  SELECT kind, ref_id, title, tags, excerpt, body, terms, result, published_at,
+  INSERT INTO search_documents (kind, ref_id, title, tags, excerpt, body, terms, result, published_at, valid_through, head_tsv, tsv, indexed_at)
+  SELECT kind, ref_id, title, tags, excerpt, body, terms, result, published_at, valid_through,
          head, head || setweight(to_tsvector('english', body_text), 'D'), indexed_at
   FROM prepared
   ON CONFLICT (kind, ref_id) DO UPDATE SET title = excluded.title, tags = excluded.tags, excerpt = excluded.excerpt,
     body = excluded.body, terms = excluded.terms, result = excluded.result, published_at = excluded.published_at,
-    head_tsv = excluded.head_tsv, tsv = excluded.tsv, indexed_at = excluded.indexed_at`;
+    valid_through = excluded.valid_through, head_tsv = excluded.head_tsv, tsv = excluded.tsv, indexed_at = excluded.indexed_at`;
 
 /**
  * Postgres full-text engine. Matching: every query word must occur in some field,
@@ -159,7 +169,12 @@ export class PostgresSearchEngine implements SearchEngine {
   async search(kind: SearchKind, words: string[], limit: number): Promise<SearchPage> {
     const tsquery = words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ');
     const rows = await this.best(kind, tsquery, limit);
-    if (rows.length) return { total: await this.total(kind, tsquery, rows, limit), hits: await this.explain(kind, rows, words, new Map()) };
+    if (rows.length)
+      return {
+        total: await this.total(kind, tsquery, rows, limit),
+        hits: await this.explain(kind, rows, words, new Map()),
+        ...validUntil(rows),
+      };
     const corrections = await this.corrections(kind, words);
     if (!corrections.size) return { total: 0, hits: [] };
     const corrected = words.map((w) => corrections.get(w) ?? w).join(' & ');
@@ -167,6 +182,7 @@ export class PostgresSearchEngine implements SearchEngine {
     return {
       total: await this.total(kind, corrected, correctedRows, limit),
       hits: await this.explain(kind, correctedRows, words, corrections),
+      ...validUntil(correctedRows),
     };
   }
 
@@ -184,20 +200,20 @@ export class PostgresSearchEngine implements SearchEngine {
     const q = `to_tsquery('english', ?)`;
     return this.rows<HitRow>(
       `WITH head AS MATERIALIZED (
-         SELECT ref_id, published_at, head_tsv FROM search_documents WHERE kind = ? AND head_tsv @@ ${q}
+         SELECT ref_id, published_at, head_tsv FROM search_documents WHERE kind = ? AND head_tsv @@ ${q} AND ${STILL_VALID}
          ORDER BY published_at DESC NULLS LAST, ref_id DESC LIMIT ?
        ), candidates AS (
          SELECT * FROM head
          UNION ALL
          (SELECT ref_id, published_at, head_tsv FROM search_documents
-          WHERE kind = ? AND tsv @@ ${q} AND (SELECT count(*) FROM head) < ? AND ref_id NOT IN (SELECT ref_id FROM head)
+          WHERE kind = ? AND tsv @@ ${q} AND ${STILL_VALID} AND (SELECT count(*) FROM head) < ? AND ref_id NOT IN (SELECT ref_id FROM head)
           ORDER BY published_at DESC NULLS LAST, ref_id DESC LIMIT ?)
        ), ranked AS (
          SELECT ref_id, ts_rank(?::float4[], head_tsv, ${q}) AS rank, published_at FROM candidates
          ORDER BY rank DESC, published_at DESC NULLS LAST, ref_id DESC
          LIMIT ?
        )
-       SELECT d.ref_id, d.result, d.title, d.tags, d.excerpt,
+       SELECT d.ref_id, d.result, d.title, d.tags, d.excerpt, d.valid_through,
               (SELECT search_match_estimate(?, ${q}) WHERE (SELECT count(*) FROM ranked) = ?) AS estimate
        FROM ranked r JOIN search_documents d ON d.kind = ? AND d.ref_id = r.ref_id
        ORDER BY r.rank DESC, r.published_at DESC NULLS LAST, r.ref_id DESC`,
@@ -216,7 +232,7 @@ export class PostgresSearchEngine implements SearchEngine {
     const estimate = Number(rows[0]!.estimate);
     if (estimate > EXACT_TOTAL_UP_TO) return estimate;
     const [{ n }] = await this.rows<{ n: string }>(
-      `SELECT count(*) AS n FROM (SELECT 1 FROM search_documents WHERE kind = ? AND tsv @@ to_tsquery('english', ?) LIMIT ?) m`,
+      `SELECT count(*) AS n FROM (SELECT 1 FROM search_documents WHERE kind = ? AND tsv @@ to_tsquery('english', ?) AND ${STILL_VALID} LIMIT ?) m`,
       [kind, tsquery, EXACT_TOTAL_UP_TO + 1],
     );
     return Math.max(Number(n), rows.length);

@@ -25,7 +25,11 @@ export function searchRoutes(search: SearchService, cacheSeconds: number): Route
     res.set(TOTAL_COUNT_HEADER, String(answer.total));
     if (cacheSeconds > 0)
       res.set({
-        [SURROGATE_CONTROL_HEADER]: `max-age=${cacheSeconds}, stale-while-revalidate=${cacheSeconds}`,
+        [SURROGATE_CONTROL_HEADER]:
+          answer.validUntil === undefined
+            ? `max-age=${cacheSeconds}, stale-while-revalidate=${cacheSeconds}`
+            : // Naming a job: replayed only until the first of them passes its validThrough, and never after.
+              `max-age=${Math.max(0, Math.min(cacheSeconds, Math.floor((answer.validUntil - Date.now()) / 1000)))}`,
         [SURROGATE_KEY_HEADER]: searchSurrogateKeys(kind),
       });
     sendJsonText(res, answer);

@@ -9,7 +9,7 @@ import { toSearchDocument } from '../documents';
  * when the mapping or an engine's schema changes: the next start sees its index
  * as older than the code and rebuilds it.
  */
-export const INDEX_VERSION = 2;
+export const INDEX_VERSION = 3;
 
 export interface ReindexDeps {
   db: Knex;

@@ -5,6 +5,8 @@ import { SEARCH_KINDS, type SearchKind } from '@neuralbeat/common/contracts';
 /** A search answer ready to send: the JSON body and the number of matches in all. */
 export interface SearchAnswer extends JsonText {
   total: number;
+  /** When the first job it names passes its validThrough (ms): no index write tells the caches, and the answer must go then. */
+  validUntil?: number;
 }
 
 /** The Redis channel on which search processes tell each other which kind's documents changed. */
@@ -90,7 +92,10 @@ export class SearchResultCache {
    * already happened, so keeping it would serve the old answer until the TTL.
    */
   set(kind: SearchKind, key: string, answer: SearchAnswer, version: number): void {
-    if (version === this.version(kind)) this.cache?.set(key, answer);
+    if (version !== this.version(kind)) return;
+    if (answer.validUntil === undefined) return void this.cache?.set(key, answer);
+    const left = answer.validUntil - Date.now();
+    if (left > 0) this.cache?.set(key, answer, { ttl: Math.min(left, this.cache.ttl) });
   }
 
   private clearLocal(kind?: SearchKind): void {

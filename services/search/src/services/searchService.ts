@@ -40,6 +40,10 @@ export class SearchService {
   private async compute(kind: SearchKind, words: string[], limit: number): Promise<SearchAnswer> {
     const page = await this.engine.search(kind, words, limit);
     // Serialised once: a cached answer is sent as it is.
-    return { json: JSON.stringify(page.hits.map((hit) => ({ ...hit.result, why: hit.why }))), total: page.total };
+    return {
+      json: JSON.stringify(page.hits.map((hit) => ({ ...hit.result, why: hit.why }))),
+      total: page.total,
+      ...(page.validUntil === undefined ? {} : { validUntil: page.validUntil }),
+    };
   }
 }
