@@ -1,4 +1,5 @@
 import { foldAccents, placeUnknown } from '@neuralbeat/common/contracts';
+import { countryFromText } from '../collect/countries';
 import { isOnlineLocation } from './collectedEvent';
 
 /** Lower case, accents folded ("Zürich" → "zurich"), dots dropped ("U.S." → "us"), spaces folded. */
@@ -16,24 +17,6 @@ const CITY_STATES = new Set([
   'san marino',
   'gibraltar',
 ]);
-
-/** Country names as English writes them (every ISO region's name and code, from the runtime's ICU data) and the usual other spellings. */
-const COUNTRIES = new Set(
-  [
-    ...(['long', 'short'] as const).flatMap((style) => {
-      const names = new Intl.DisplayNames(['en'], { type: 'region', style, fallback: 'none' });
-      const letters = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'];
-      return letters.flatMap((a) =>
-        letters.flatMap((b) => {
-          const name = names.of(a + b);
-          return name ? [name, a + b] : [];
-        }),
-      );
-    }),
-    ...['USA', 'America', 'United States of America', 'UAE', 'England', 'Scotland', 'Wales', 'Northern Ireland', 'Great Britain'],
-    ...['The Netherlands', 'Holland', 'Deutschland', 'España', 'Italia', 'Schweiz', 'Suisse', 'Österreich', 'Brasil', 'Czech Republic'],
-  ].map(fold),
-);
 
 /** States and provinces written after a city: the United States', Canada's and Australia's, by name and postal code. */
 const REGIONS = new Set(
@@ -79,7 +62,7 @@ export function cityOf(location: string): string | null {
       ),
     )
     .filter((part) => part && !placeUnknown(part) && !isOnlineLocation(part));
-  while (parts.length > 1 && COUNTRIES.has(parts.at(-1)!) && !CITY_STATES.has(parts.at(-1)!)) parts.pop();
+  while (parts.length > 1 && countryFromText(parts.at(-1)!) && !CITY_STATES.has(parts.at(-1)!)) parts.pop();
   if (parts.length > 1 && REGIONS.has(parts.at(-1)!)) parts.pop();
   return parts.at(-1) ?? null;
 }

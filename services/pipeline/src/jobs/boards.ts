@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { htmlToText } from '@neuralbeat/common/html';
 import type { JOB_TYPES } from '@neuralbeat/common/contracts';
 import { parseFeed } from '../collect/feedParser';
-import { countryFromCode, remoteCountry } from './countries';
+import { countryFromCode, remoteCountry } from '../collect/countries';
 import { htmlToProse, isRequirementHeading, splitRequirements, unescapeHtml } from './jobText';
 
 export type JobType = (typeof JOB_TYPES)[number];

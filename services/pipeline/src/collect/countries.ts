@@ -1,5 +1,8 @@
+import { foldAccents } from '@neuralbeat/common/contracts';
+
 /**
- * Countries a remote posting names, for JobPosting's applicantLocationRequirements.
+ * Countries a location names: for a remote job's JobPosting applicantLocationRequirements,
+ * and for the city rule that joins one event from two sources (events/place.ts).
  * Only a clear country counts: a region (EMEA, North America), a city or a US
  * state is no country, and neither is a two-letter code that is also a US state's
  * ("Remote, CA" may be Canada or California).
@@ -38,6 +41,19 @@ const ALIASES: Record<string, string> = {
   burma: 'MM',
   'bosnia and herzegovina': 'BA',
   'ivory coast': 'CI',
+  america: 'US',
+  england: 'GB',
+  scotland: 'GB',
+  wales: 'GB',
+  'northern ireland': 'GB',
+  holland: 'NL',
+  deutschland: 'DE',
+  espana: 'ES',
+  italia: 'IT',
+  schweiz: 'CH',
+  suisse: 'CH',
+  osterreich: 'AT',
+  brasil: 'BR',
 };
 
 const longNames = new Intl.DisplayNames(['en'], { type: 'region' });
@@ -50,7 +66,7 @@ const nameOf = (code: string) => {
 };
 
 const key = (text: string) =>
-  text
+  foldAccents(text)
     .toLowerCase()
     .replace(/\./g, '')
     .replace(/&/g, 'and')
