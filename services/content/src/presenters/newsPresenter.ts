@@ -1,6 +1,6 @@
 import type { NewsArticle, NewsSummary, StoryReport } from '@neuralbeat/common/contracts';
 import type { StoryReportRow } from '../repositories/storyClustersRepository';
-import { isoUtc } from './sqlJson';
+import { isoUtc, jsonObjectSql } from './sqlJson';
 
 export interface NewsFeedRow {
   id: number;
@@ -64,7 +64,6 @@ const ARTICLE_FIELDS_SQL: [field: string, sql: string][] = [
   ['sourceName', 'n.source_name'],
   ['aiProvider', 'n.ai_provider'],
 ];
-const jsonObjectSql = (fields: [string, string][]) => `json_build_object(${fields.map(([f, sql]) => `'${f}', ${sql}`).join(', ')})`;
 
 /**
  * `presentNewsArticle` and `presentNewsSummary` in SQL, over a `news_feed` row

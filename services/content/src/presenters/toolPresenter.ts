@@ -1,5 +1,5 @@
 import type { Tool, ToolSummary } from '@neuralbeat/common/contracts';
-import { isoUtc } from './sqlJson';
+import { isoUtc, jsonObjectSql } from './sqlJson';
 
 export interface ToolRow {
   id: number;
@@ -41,9 +41,7 @@ const LIST_ONLY_LEAVES_OUT = new Set(['description', 'features']);
  * (their tag arrays) nor serialises them again. `toolPresenter.test.ts` holds
  * both to the same output.
  */
-export const TOOL_SUMMARY_JSON = `json_build_object(${TOOL_FIELDS_SQL.filter(([field]) => !LIST_ONLY_LEAVES_OUT.has(field))
-  .map(([field, sql]) => `'${field}', ${sql}`)
-  .join(', ')})`;
+export const TOOL_SUMMARY_JSON = jsonObjectSql(TOOL_FIELDS_SQL.filter(([field]) => !LIST_ONLY_LEAVES_OUT.has(field)));
 
 export function presentTool(row: ToolRow): Tool {
   return { ...presentToolSummary(row), description: row.description, features: row.features ?? [] };
